@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC20Metadata} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol";
+import {IStakingPool} from "./interfaces/IStakingPool.sol";
+import {PoolsInfo} from "./PoolsInfo.sol";
+
+/// @title Lens
+/// @notice Read-only aggregator: one call per screen. Holds no state.
+contract Lens {
+    uint256 public constant CLOSED_VISIBLE_FOR = 180 days;
+
+    struct PoolData {
+        uint256 poolId;
+        address pool;
+        address stakeToken;
+        string tokenName;
+        string tokenSymbol;
+        uint8 tokenDecimals;
+        IStakingPool.PoolState state;
+        IStakingPool.HarvestTerm[] harvestTerms;
+        uint256 userStakesCount;
+        uint256 userShares;
+        uint256 allUserStakesAmount;
+        uint256 walletStakeTokenBalance;
+        uint256 allowance;
+    }
+
+    struct UnstakeData {
+        uint256 stakeId;
+        uint256 amountOut;
+        uint256 fee;
+    }
+
+    /// @notice Everything the staking page shows about `pool` and `user` (user may be the zero address).
+    function getPoolData(address pool, address user) public view returns (PoolData memory d) {
+        IStakingPool p = IStakingPool(pool);
+        IERC20Metadata token = IERC20Metadata(address(p.stakeToken()));
+        d.poolId = type(uint256).max;
+        d.pool = pool;
+        d.stakeToken = address(token);
+        d.tokenName = token.name();
+        d.tokenSymbol = token.symbol();
+        d.tokenDecimals = token.decimals();
+        d.state = p.getPoolState();
+        d.harvestTerms = p.getAllHarvestBonusTimeData();
+        if (user != address(0)) {
+            d.userStakesCount = p.getUserStakesCount(user);
+            d.userShares = IERC20Metadata(pool).balanceOf(user);
+            d.allUserStakesAmount = p.getAllUserStakesAmount(user);
+            d.walletStakeTokenBalance = token.balanceOf(user);
+            d.allowance = token.allowance(user, pool);
+        }
+    }
+
+    function getPoolsData(address[] calldata pools, address user) external view returns (PoolData[] memory data) {
+        data = new PoolData[](pools.length);
+        for (uint256 i; i < pools.length; ++i) data[i] = getPoolData(pools[i], user);
+    }
+
+    /// @notice getPoolData for every pool registered in `poolsInfo`, with its pool id.
+    function getPoolsDataFromPoolInfo(PoolsInfo poolsInfo, address user) external view returns (PoolData[] memory data) {
+        PoolsInfo.Pool[] memory pools = poolsInfo.getAllPools();
+        data = new PoolData[](pools.length);
+        for (uint256 i; i < pools.length; ++i) {
+            data[i] = getPoolData(pools[i].pool, user);
+            data[i].poolId = i;
+        }
+    }
+
+    /// @notice getPoolData for pool `id` of `poolsInfo`.
+    function getPoolDataById(PoolsInfo poolsInfo, uint256 id, address user) external view returns (PoolData memory d) {
+        d = getPoolData(poolsInfo.getPools(id).pool, user);
+        d.poolId = id;
+    }
+
+    function getUnstakeData(address pool, address user, uint256 id) external view returns (UnstakeData memory) {
+        (uint256 amountOut, uint256 fee) = IStakingPool(pool).getUnstakeData(user, id);
+        return UnstakeData(id, amountOut, fee);
+    }
+
+    function getAllUnstakeDataForActiveStakes(address pool, address user)
+        external
+        view
+        returns (IStakingPool.StakeInfo[] memory infos)
+    {
+        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max / 2, type(uint256).max);
+    }
+
+    /// @notice Active stakes of `user` plus those closed in the last 180 days, each with the stake and its figures.
+    function getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth(address pool, address user)
+        external
+        view
+        returns (IStakingPool.StakeInfo[] memory infos)
+    {
+        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max / 2, _closedSince());
+    }
+
+    /// @notice The same, one page at a time, for users with thousands of stakes; `next` continues the scan.
+    function getUnstakeDataPage(address pool, address user, uint256 offset, uint256 limit)
+        external
+        view
+        returns (IStakingPool.StakeInfo[] memory infos, uint256 next)
+    {
+        return IStakingPool(pool).getStakeInfos(user, offset, limit, _closedSince());
+    }
+
+    function _closedSince() private view returns (uint256) {
+        return block.timestamp > CLOSED_VISIBLE_FOR ? block.timestamp - CLOSED_VISIBLE_FOR : 0;
+    }
+}
