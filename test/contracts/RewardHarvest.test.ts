@@ -1,0 +1,174 @@
+import { expect } from 'chai'
+import { ethers } from 'hardhat'
+import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
+import { deploySystemFixture } from './fixtures'
+import { claimDigest, claimDomain, signClaim, type Claim } from '../../src/chain/claim'
+import { DAY, ONE } from '../../src/chain/math'
+import { RewardHarvest__factory } from '../../src/chain/types'
+import type { Signer } from 'ethers'
+
+async function harvestFixture() {
+  const sys = await loadFixture(deploySystemFixture)
+  const { chainId } = await ethers.provider.getNetwork()
+  const domain = claimDomain(chainId, await sys.harvest.getAddress())
+  const rewardToken = await sys.token.getAddress()
+  const user = sys.users[0]
+  /** A claim for `user` signed by `signer` (the trusted one by default) at the latest block. */
+  const claimFor = async (amount: bigint, overrides: Partial<Claim> = {}, signer: Signer = sys.signer, dom = domain) => {
+    const claim: Claim = {
+      user: user.address,
+      amount,
+      lastUpdateBlock: await sys.harvest.getLastBlock(user.address, rewardToken),
+      currentBlock: BigInt(await ethers.provider.getBlockNumber()),
+      rewardToken,
+      ...overrides,
+    }
+    const { message, signature } = await signClaim(signer, dom, claim)
+    return { claim, message, signature }
+  }
+  const args = (c: Awaited<ReturnType<typeof claimFor>>) =>
+    [c.claim.amount, c.claim.lastUpdateBlock, c.claim.currentBlock, c.message, c.signature, c.claim.rewardToken] as const
+  return { ...sys, domain, rewardToken, user, claimFor, args }
+}
+
+describe('RewardHarvest', () => {
+  it('computes the same EIP-712 digest as the off-chain signer', async () => {
+    const { harvest, claimFor, domain } = await harvestFixture()
+    const { claim } = await claimFor(5n * ONE)
+    expect(await harvest.claimDigest(claim.user, claim.amount, claim.lastUpdateBlock, claim.currentBlock, claim.rewardToken)).to.equal(
+      claimDigest(domain, claim),
+    )
+  })
+
+  it('pays a valid claim, moves the last block, counts the user once', async () => {
+    const { harvest, token, user, claimFor, args, rewardToken } = await harvestFixture()
+    const c = await claimFor(7n * ONE)
+    const tx = harvest.connect(user).harvest(...args(c))
+    await expect(tx).to.emit(harvest, 'Harvested').withArgs(user.address, rewardToken, 7n * ONE, c.claim.currentBlock)
+    await expect(tx).to.changeTokenBalances(token, [user, harvest], [7n * ONE, -7n * ONE])
+    expect(await harvest.getLastBlock(user.address, rewardToken)).to.equal(c.claim.currentBlock)
+    expect(await harvest.claimed(user.address, rewardToken)).to.equal(7n * ONE)
+    expect(await harvest.getUsersCount()).to.equal(1n)
+    const again = await claimFor(ONE)
+    await harvest.connect(user).harvest(...args(again))
+    expect(await harvest.getUsersCount()).to.equal(1n)
+    expect(await harvest.claimed(user.address, rewardToken)).to.equal(8n * ONE)
+  })
+
+  it('refuses a replayed claim and a stale lastUpdateBlock', async () => {
+    const { harvest, user, claimFor, args, rewardToken } = await harvestFixture()
+    const c = await claimFor(ONE)
+    await harvest.connect(user).harvest(...args(c))
+    await expect(harvest.connect(user).harvest(...args(c)))
+      .to.be.revertedWithCustomError(harvest, 'StaleClaim')
+      .withArgs(c.claim.currentBlock, c.claim.lastUpdateBlock)
+    const stale = await claimFor(ONE, { lastUpdateBlock: 0n })
+    await expect(harvest.connect(user).harvest(...args(stale))).to.be.revertedWithCustomError(harvest, 'StaleClaim')
+  })
+
+  it('refuses an untrusted signer, and a signer trusted for another token', async () => {
+    const { harvest, user, claimFor, args, users, signer, owner } = await harvestFixture()
+    const c = await claimFor(ONE, {}, users[3])
+    await expect(harvest.connect(user).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner').withArgs(users[3].address)
+    await harvest.connect(owner).setTrustedSigner(await harvest.getAddress(), users[3].address, true)
+    await expect(harvest.connect(user).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner')
+    await expect(harvest.setTrustedSigner(c.claim.rewardToken, signer.address, false))
+      .to.emit(harvest, 'TrustedSignerChanged')
+      .withArgs(c.claim.rewardToken, signer.address, false)
+    const d = await claimFor(ONE)
+    await expect(harvest.connect(user).harvest(...args(d))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner')
+  })
+
+  it('refuses a signature for another chain id or another contract', async () => {
+    const { harvest, user, claimFor, args, domain, users } = await harvestFixture()
+    const otherChain = await claimFor(ONE, {}, undefined, { ...domain, chainId: 97 })
+    await expect(harvest.connect(user).harvest(...args(otherChain))).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
+    const otherContract = await claimFor(ONE, {}, undefined, { ...domain, verifyingContract: users[4].address })
+    await expect(harvest.connect(user).harvest(...args(otherContract))).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
+    // Right digest, signature made for the other domain: recovers a stranger.
+    const c = await claimFor(ONE)
+    const forged = { ...c, signature: otherChain.signature }
+    await expect(harvest.connect(user).harvest(...args(forged))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner')
+  })
+
+  it('refuses a tampered amount, another user, a zero amount and a bad signature', async () => {
+    const { harvest, user, claimFor, args, users } = await harvestFixture()
+    const c = await claimFor(ONE)
+    const tampered = args(c)
+    await expect(harvest.connect(user).harvest(2n * ONE, ...tampered.slice(1) as [bigint, bigint, string, string, string])).to.be.revertedWithCustomError(
+      harvest,
+      'InvalidMessage',
+    )
+    await expect(harvest.connect(users[1]).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
+    const zero = await claimFor(0n)
+    await expect(harvest.connect(user).harvest(...args(zero))).to.be.revertedWithCustomError(harvest, 'ZeroAmount')
+    await expect(harvest.connect(user).harvest(...args({ ...c, signature: '0x1234' }))).to.be.revertedWithCustomError(harvest, 'ECDSAInvalidSignatureLength')
+  })
+
+  it('refuses currentBlock in the future or not above lastUpdateBlock', async () => {
+    const { harvest, user, claimFor, args } = await harvestFixture()
+    const future = await claimFor(ONE, { currentBlock: BigInt(await ethers.provider.getBlockNumber()) + 100n })
+    await expect(harvest.connect(user).harvest(...args(future))).to.be.revertedWithCustomError(harvest, 'CurrentBlockInFuture')
+    const same = await claimFor(ONE, { currentBlock: 0n })
+    await expect(harvest.connect(user).harvest(...args(same))).to.be.revertedWithCustomError(harvest, 'InvalidCurrentBlock').withArgs(0n)
+  })
+
+  it('stakes a claim into a pool term with the term bonus', async () => {
+    const { harvest, user, claimFor, args, poolV1, poolV2 } = await harvestFixture()
+    for (const pool of [poolV1, poolV2]) {
+      const c = await claimFor(100n * ONE)
+      const tx = harvest.connect(user).harvestStake(...args(c), await pool.getAddress(), 90n * DAY)
+      await expect(tx).to.emit(harvest, 'HarvestStaked').withArgs(user.address, await pool.getAddress(), 0n, 100n * ONE, 90n * DAY)
+      await expect(tx).to.emit(pool, 'Staked')
+      const s = await pool.getStake(user.address, 0)
+      expect(s.holdTime).to.equal(90n * DAY)
+      expect(s.stakeAmount).to.equal(100n * ONE)
+    }
+  })
+
+  it('refuses harvestStake with a term not offered, an unknown pool or another token', async () => {
+    const { harvest, user, claimFor, args, poolV1, factory, owner, reservoir } = await harvestFixture()
+    const c = await claimFor(ONE)
+    await expect(harvest.connect(user).harvestStake(...args(c), await poolV1.getAddress(), 45n * DAY))
+      .to.be.revertedWithCustomError(poolV1, 'TermNotOffered')
+      .withArgs(45n * DAY)
+    await expect(harvest.connect(user).harvestStake(...args(c), user.address, 30n * DAY))
+      .to.be.revertedWithCustomError(harvest, 'UnknownPool')
+      .withArgs(user.address)
+    const other = await (await ethers.getContractFactory('PlatformToken')).deploy('Other', 'OTH', owner.address)
+    const impl = await poolV1.getAddress().then(async () => (await ethers.getContractFactory('ImplAndTermsV1')).deploy())
+    const config = {
+      implementation: await impl.getAddress(),
+      name: 'o',
+      symbol: 'o',
+      stakeToken: await other.getAddress(),
+      reservoir: await reservoir.getAddress(),
+      harvest: await harvest.getAddress(),
+      params: await poolV1.getPoolState().then((s) => ({
+        inflationPercent: s.inflationPercent,
+        refererBonusPercent: s.refererBonusPercent,
+        timeBonusPercent: s.timeBonusPercent,
+        unHoldFee: s.unHoldFee,
+        holdTimeRefMin: s.holdTimeRefMin,
+        holdTimeMax: s.holdTimeMax,
+      })),
+      terms: [{ hold: 30n * DAY, bonus: ONE }],
+    }
+    const [otherPool] = await factory.createPool.staticCall(config)
+    await factory.createPool(config)
+    await expect(harvest.connect(user).harvestStake(...args(c), otherPool, 30n * DAY)).to.be.revertedWithCustomError(harvest, 'TokenMismatch')
+  })
+
+  it('lets only the owner manage signers and withdraw', async () => {
+    const { harvest, user, rewardToken, token, owner } = await harvestFixture()
+    await expect(harvest.connect(user).setTrustedSigner(rewardToken, user.address, true)).to.be.revertedWithCustomError(
+      harvest,
+      'OwnableUnauthorizedAccount',
+    )
+    await expect(harvest.connect(user).withdraw(rewardToken, user.address, 1n)).to.be.revertedWithCustomError(harvest, 'OwnableUnauthorizedAccount')
+    await expect(harvest.setTrustedSigner(ethers.ZeroAddress, user.address, true)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
+    await expect(harvest.withdraw(rewardToken, ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
+    await expect(harvest.withdraw(rewardToken, owner.address, ONE)).to.changeTokenBalance(token, owner, ONE)
+    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
+  })
+})
