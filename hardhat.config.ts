@@ -43,7 +43,8 @@ const config: HardhatUserConfig = {
     },
   },
   networks: {
-    hardhat: { chainId: 31337 },
+    // The local stack starts the node in the past so the demo's time travel ends at the wall clock.
+    hardhat: { chainId: 31337, ...(process.env.HARDHAT_INITIAL_DATE ? { initialDate: process.env.HARDHAT_INITIAL_DATE } : {}) },
     localhost: { url: process.env.RPC_URL_LOCAL ?? 'http://127.0.0.1:8545', chainId: 31337 },
     rinkeby: { url: process.env.RPC_URL_4 ?? '', chainId: 4, accounts },
     bscTestnet: { url: process.env.RPC_URL_97 ?? 'https://data-seed-prebsc-1-s1.binance.org:8545', chainId: 97, accounts },

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+export const ROOT = path.join(__dirname, '..', '..')
+const HARDHAT_BIN = path.join(ROOT, 'node_modules', '.bin', 'hardhat')
+
+/** True when nothing listens on host:port. */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.once('error', () => resolve(false))
+    srv.listen(port, host, () => srv.close(() => resolve(true)))
+  })
+}
+
+/** A free port chosen by the OS. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, host, () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function rpcReady(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+export interface RunningNode {
+  url: string
+  port: number
+  child: ChildProcess
+  stop: () => Promise<void>
+}
+
+/** Starts `hardhat node` on 127.0.0.1:`port` and resolves once it answers JSON-RPC. */
+export async function startHardhatNode(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<RunningNode> {
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(HARDHAT_BIN, ['node', '--hostname', '127.0.0.1', '--port', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-4000)))
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-4000)))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`hardhat node exited with ${child.exitCode}:\n${output}`)
+    if (await rpcReady(url)) return { url, port, child, stop }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  await stop()
+  throw new Error(`hardhat node did not answer on ${url} within ${timeoutMs} ms:\n${output}`)
+}
+
+/** Runs a Hardhat script against the node at `url` (as network "localhost") and resolves when it succeeds. */
+export function runHardhatScript(script: string, url: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(HARDHAT_BIN, ['run', script, '--network', 'localhost'], {
+      cwd: ROOT,
+      env: { ...process.env, RPC_URL_LOCAL: url, ...env },
+      stdio: 'inherit',
+    })
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))))
+  })
+}
