@@ -6,6 +6,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IStakingPool} from "./interfaces/IStakingPool.sol";
 import {PoolsInfo} from "./PoolsInfo.sol";
@@ -17,6 +18,7 @@ import {PoolsInfo} from "./PoolsInfo.sol";
 ///         user's last block to its currentBlock, which kills every older signature for that user and token.
 contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
+    using SafeCast for uint256;
 
     bytes32 public constant CLAIM_TYPEHASH = keccak256(
         "Claim(address user,uint256 amount,uint256 lastUpdateBlock,uint256 currentBlock,address rewardToken)"
@@ -25,8 +27,13 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     PoolsInfo public immutable poolsInfo;
 
     mapping(address token => mapping(address signer => bool)) public trustedSigners;
-    mapping(address user => mapping(address token => uint256)) private _lastBlock;
-    mapping(address user => mapping(address token => uint256)) public claimed;
+    /// @dev One slot per user and token: a first claim writes one fresh slot, not two.
+    struct Account {
+        uint64 lastBlock;
+        uint192 claimed;
+    }
+
+    mapping(address user => mapping(address token => Account)) private _accounts;
     mapping(address user => bool) public isUser;
     uint256 private _usersCount;
 
@@ -98,7 +105,12 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
 
     /// @notice The block of `user`'s last claim of `token` (0 before the first); a new claim must be signed for it.
     function getLastBlock(address user, address token) external view returns (uint256) {
-        return _lastBlock[user][token];
+        return _accounts[user][token].lastBlock;
+    }
+
+    /// @notice Total `token` that `user` has claimed.
+    function claimed(address user, address token) external view returns (uint256) {
+        return _accounts[user][token].claimed;
     }
 
     /// @notice How many distinct users have ever claimed.
@@ -127,12 +139,14 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         if (message != claimDigest(msg.sender, amount, lastUpdateBlock, currentBlock, rewardToken)) revert InvalidMessage();
         address signer = ECDSA.recover(message, signature);
         if (!trustedSigners[rewardToken][signer]) revert UntrustedSigner(signer);
-        uint256 last = _lastBlock[msg.sender][rewardToken];
+        Account storage account = _accounts[msg.sender][rewardToken];
+        uint256 last = account.lastBlock;
         if (lastUpdateBlock != last) revert StaleClaim(last, lastUpdateBlock);
         if (currentBlock <= lastUpdateBlock) revert InvalidCurrentBlock(currentBlock);
         if (currentBlock > block.number) revert CurrentBlockInFuture(currentBlock, block.number);
-        _lastBlock[msg.sender][rewardToken] = currentBlock;
-        claimed[msg.sender][rewardToken] += amount;
+        // currentBlock <= block.number fits 64 bits for any real chain.
+        account.lastBlock = uint64(currentBlock);
+        account.claimed += amount.toUint192();
         if (!isUser[msg.sender]) {
             isUser[msg.sender] = true;
             ++_usersCount;

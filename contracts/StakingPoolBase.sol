@@ -144,8 +144,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
     ///         fee while it has not matured. Never blocked by the reservoir or by the owner.
     function unstake(uint256[] calldata ids) external nonReentrant {
         if (ids.length == 0) revert NoStakeIds();
-        uint256 inflation = _accrueInflation(type(uint256).max);
-        if (inflation != 0) _pull(inflation);
+        _fund(_dueInflation(), 0);
         uint256 rate = _rate();
         Stake[] storage list = _stakes[msg.sender];
         uint256 totalOut;
@@ -177,8 +176,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
 
     /// @notice Replaces the pool parameters (inflation is brought up to date at the old percent first).
     function setParameters(PoolParams calldata params) external onlyOwner nonReentrant {
-        uint256 inflation = _accrueInflation(type(uint256).max);
-        if (inflation != 0) _pull(inflation);
+        _fund(_dueInflation(), 0);
         // A pool whose inflation was 0 never moved lastAccrual; the new percent must not reach back in time.
         lastAccrual = uint40(block.timestamp);
         _setParameters(params);
@@ -314,20 +312,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
     {
         if (stakingPaused) revert StakingIsPaused();
         if (amount == 0) revert ZeroAmount();
-        uint256 bonusWanted = (amount * bonusPercent) / PERCENT;
-        uint256 inflation;
-        uint256 bonus;
-        {
-            uint256 available = type(uint256).max;
-            if (bonusWanted != 0) available = _reservoirAvailable();
-            inflation = _accrueInflation(available);
-            if (bonusWanted != 0) {
-                uint256 left = available - inflation;
-                bonus = bonusWanted < left ? bonusWanted : left;
-            }
-        }
-        // One transfer from the reservoir for both inflation and bonus.
-        if (inflation + bonus != 0) _pull(inflation + bonus);
+        (, uint256 bonus) = _fund(_dueInflation(), (amount * bonusPercent) / PERCENT);
         uint256 shares = _sharesFor(amount + bonus, _rate());
         if (shares == 0) revert ZeroShares();
 
@@ -352,30 +337,44 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         emit Staked(user, id, amount, bonus, shares, hold, referer);
     }
 
-    /// @dev Writes due inflation into totalStaked, capped at `available` (pass max to have it read the reservoir);
-    ///      returns the amount the caller must pull from the reservoir.
-    function _accrueInflation(uint256 available) internal returns (uint256 inflation) {
+    /// @dev Inflation due since the last accrual (uncapped); moves lastAccrual. Nothing is due while the percent is 0.
+    function _dueInflation() internal returns (uint256) {
         uint256 last = lastAccrual;
-        if (last == block.timestamp) return 0;
-        if (inflationPercent == 0) return 0;
+        if (last == block.timestamp || inflationPercent == 0) return 0;
         lastAccrual = uint40(block.timestamp);
-        uint256 due = _inflationFor(block.timestamp - last);
-        if (due == 0) return 0;
-        if (available == type(uint256).max) available = _reservoirAvailable();
-        inflation = due < available ? due : available;
+        return _inflationFor(block.timestamp - last);
+    }
+
+    /// @dev Pulls inflation and a stake bonus from the reservoir in one transfer, capped at what it can give
+    ///      (inflation first), and books the inflation. The full amount is tried first because it nearly always
+    ///      succeeds; only when it does not does the pool ask the reservoir how much it can give.
+    function _fund(uint256 inflationWanted, uint256 bonusWanted) internal returns (uint256 inflation, uint256 bonus) {
+        inflation = inflationWanted;
+        bonus = bonusWanted;
+        if (inflation + bonus == 0) return (0, 0);
+        if (!_tryPull(inflation + bonus)) {
+            uint256 available = _reservoirAvailable();
+            if (inflation > available) inflation = available;
+            if (bonus > available - inflation) bonus = available - inflation;
+            if (inflation + bonus != 0) stakeToken.safeTransferFrom(reservoir, address(this), inflation + bonus);
+        }
         if (inflation != 0) {
             totalStaked += inflation;
             emit InflationAccrued(inflation);
         }
     }
 
+    /// @dev transferFrom(reservoir, this, amount) that reports failure instead of reverting (SafeERC20 semantics).
+    function _tryPull(uint256 amount) private returns (bool) {
+        (bool ok, bytes memory ret) = address(stakeToken).call(
+            abi.encodeCall(IERC20.transferFrom, (reservoir, address(this), amount))
+        );
+        return ok && (ret.length == 0 ? address(stakeToken).code.length != 0 : abi.decode(ret, (bool)));
+    }
+
     function _inflationFor(uint256 elapsed) internal view returns (uint256) {
         if (totalSupply() == 0) return 0;
         return (totalStaked * inflationPercent * elapsed) / (YEAR * PERCENT);
-    }
-
-    function _pull(uint256 amount) internal {
-        stakeToken.safeTransferFrom(reservoir, address(this), amount);
     }
 
     function _reservoirAvailable() internal view returns (uint256) {
