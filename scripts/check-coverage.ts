@@ -5,7 +5,12 @@
 import fs from 'node:fs'
 
 const LINE_FLOOR = 95
-type FileCoverage = { l: Record<string, number>; s: Record<string, number>; b: Record<string, number[]>; f: Record<string, number> }
+type FileCoverage = {
+  l: Record<string, number>
+  s: Record<string, number>
+  b: Record<string, number[]>
+  f: Record<string, number>
+}
 
 const data = JSON.parse(fs.readFileSync('coverage.json', 'utf8')) as Record<string, FileCoverage>
 const totals = { lines: [0, 0], statements: [0, 0], branches: [0, 0], functions: [0, 0] }

@@ -9,7 +9,9 @@ const DEMO_HISTORY_DAYS = 60
 
 async function main() {
   if (!(await isPortFree(PORT))) {
-    console.error(`Port ${PORT} on 127.0.0.1 is already in use: stop whatever runs there (another "npm start"?) or set CHAIN_PORT.`)
+    console.error(
+      `Port ${PORT} on 127.0.0.1 is already in use: stop whatever runs there (another "npm start"?) or set CHAIN_PORT.`,
+    )
     process.exit(1)
   }
   const started: RunningNode[] = []

@@ -41,12 +41,36 @@ async function main() {
 
   const p1 = sys.poolV1.connect(alice)
   const p2 = sys.poolV2.connect(alice)
-  rows.push({ operation: 'stake v1, user first', gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)), budget: 150_000 })
-  rows.push({ operation: 'stake v1, user next', gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)), budget: 120_000 })
-  rows.push({ operation: 'stake v1, with referral', gas: await used(p1['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)), budget: 120_000 })
-  rows.push({ operation: 'stake v2, user first', gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)), budget: 150_000 })
-  rows.push({ operation: 'stake v2, user next', gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)), budget: 120_000 })
-  rows.push({ operation: 'stake v2, with referral', gas: await used(p2['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)), budget: 120_000 })
+  rows.push({
+    operation: 'stake v1, user first',
+    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
+    budget: 150_000,
+  })
+  rows.push({
+    operation: 'stake v1, user next',
+    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
+    budget: 120_000,
+  })
+  rows.push({
+    operation: 'stake v1, with referral',
+    gas: await used(p1['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
+    budget: 120_000,
+  })
+  rows.push({
+    operation: 'stake v2, user first',
+    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
+    budget: 150_000,
+  })
+  rows.push({
+    operation: 'stake v2, user next',
+    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
+    budget: 120_000,
+  })
+  rows.push({
+    operation: 'stake v2, with referral',
+    gas: await used(p2['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
+    budget: 120_000,
+  })
   for (let i = 0; i < 20; i++) {
     await p1['stake(uint256,uint256)'](10n * ONE, 30n * DAY)
     await p2['stake(uint256,uint256)'](10n * ONE, 30n * DAY)
@@ -71,26 +95,47 @@ async function main() {
     const { message, signature } = await signClaim(signer, domain, claim)
     return [claim.amount, claim.lastUpdateBlock, claim.currentBlock, message, signature, token] as const
   }
-  rows.push({ operation: 'harvest, user first claim', gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))), budget: 110_000 })
-  rows.push({ operation: 'harvest, user next claim', gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))) })
-  rows.push({ operation: 'harvestStake into v1 (90 d term)', gas: await used(sys.harvest.connect(carol).harvestStake(...(await claimArgs(carol.address, 100n * ONE)), v1, 90n * DAY)) })
+  rows.push({
+    operation: 'harvest, user first claim',
+    gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))),
+    budget: 110_000,
+  })
+  rows.push({
+    operation: 'harvest, user next claim',
+    gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))),
+  })
+  rows.push({
+    operation: 'harvestStake into v1 (90 d term)',
+    gas: await used(sys.harvest.connect(carol).harvestStake(...(await claimArgs(carol.address, 100n * ONE)), v1, 90n * DAY)),
+  })
 
   // Lens reads for a user with 20+ stakes in each pool (estimateGas of the view call, intrinsic 21,000 included).
   const lens = sys.lens
   const poolsInfo = await sys.poolsInfo.getAddress()
   const est = (data: string) => ethers.provider.estimateGas({ to: lens.target as string, data, from: alice.address })
-  rows.push({ operation: 'Lens getPoolData (pool page, 20 stakes)', gas: await est(lens.interface.encodeFunctionData('getPoolData', [v1, alice.address])), budget: 100_000 })
-  rows.push({ operation: 'Lens getPoolsDataFromPoolInfo (2 pools)', gas: await est(lens.interface.encodeFunctionData('getPoolsDataFromPoolInfo', [poolsInfo, alice.address])) })
+  rows.push({
+    operation: 'Lens getPoolData (pool page, 20 stakes)',
+    gas: await est(lens.interface.encodeFunctionData('getPoolData', [v1, alice.address])),
+    budget: 100_000,
+  })
+  rows.push({
+    operation: 'Lens getPoolsDataFromPoolInfo (2 pools)',
+    gas: await est(lens.interface.encodeFunctionData('getPoolsDataFromPoolInfo', [poolsInfo, alice.address])),
+  })
   rows.push({
     operation: `Lens stakes + unstake data (${await sys.poolV1.getUserStakesCount(alice.address)} stakes)`,
-    gas: await est(lens.interface.encodeFunctionData('getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth', [v1, alice.address])),
+    gas: await est(
+      lens.interface.encodeFunctionData('getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth', [v1, alice.address]),
+    ),
   })
 
   const width = Math.max(...rows.map((r) => r.operation.length))
   console.log(`${'operation'.padEnd(width)}  ${'gas'.padStart(9)}  ${'budget'.padStart(9)}  verdict`)
   for (const r of rows) {
     const verdict = r.budget === undefined ? '' : r.gas <= BigInt(r.budget) ? 'within' : 'OVER'
-    console.log(`${r.operation.padEnd(width)}  ${r.gas.toLocaleString('en-US').padStart(9)}  ${(r.budget?.toLocaleString('en-US') ?? '-').padStart(9)}  ${verdict}`)
+    console.log(
+      `${r.operation.padEnd(width)}  ${r.gas.toLocaleString('en-US').padStart(9)}  ${(r.budget?.toLocaleString('en-US') ?? '-').padStart(9)}  ${verdict}`,
+    )
   }
 }
 

@@ -28,8 +28,12 @@ export async function seedLocalDemo(sys: System, holders: Signer[]) {
   for (const [i, h] of others.entries()) {
     await (await sys.token.connect(h).approve(v1, ethers.MaxUint256)).wait()
     await (await sys.token.connect(h).approve(v2, ethers.MaxUint256)).wait()
-    await (await sys.poolV1.connect(h)['stake(uint256,uint256)'](BigInt(5_000 * (i + 1)) * ONE, BigInt(90 * (i + 1)) * DAY)).wait()
-    await (await sys.poolV2.connect(h)['stake(uint256,uint256)'](BigInt(2_000 * (i + 1)) * ONE, BigInt(180 * (i + 1)) * DAY)).wait()
+    await (
+      await sys.poolV1.connect(h)['stake(uint256,uint256)'](BigInt(5_000 * (i + 1)) * ONE, BigInt(90 * (i + 1)) * DAY)
+    ).wait()
+    await (
+      await sys.poolV2.connect(h)['stake(uint256,uint256)'](BigInt(2_000 * (i + 1)) * ONE, BigInt(180 * (i + 1)) * DAY)
+    ).wait()
   }
   const s = sys.poolV1.connect(main)
   // Account #0 approves exactly what it stakes: its allowance ends at 0, so a newcomer meets the Approve step.

@@ -58,7 +58,11 @@ export interface SystemOptions {
  */
 export async function deploySystem(deployer: Signer, opts: SystemOptions = {}) {
   const owner = await deployer.getAddress()
-  const token = await new PlatformToken__factory(deployer).deploy(opts.tokenName ?? 'Platform Token', opts.tokenSymbol ?? 'PLT', owner)
+  const token = await new PlatformToken__factory(deployer).deploy(
+    opts.tokenName ?? 'Platform Token',
+    opts.tokenSymbol ?? 'PLT',
+    owner,
+  )
   const reservoir = await new Reservoir__factory(deployer).deploy(owner)
   const poolsInfo = await new PoolsInfo__factory(deployer).deploy(owner)
   const factory = await new StakingPoolFactory__factory(deployer).deploy(await poolsInfo.getAddress(), owner)

@@ -30,7 +30,11 @@ export function claimDigest(domain: TypedDataDomain, claim: Claim): string {
 }
 
 /** Signs `claim` for `domain`; returns the harvest call's `message` and `signature`. */
-export async function signClaim(signer: Signer, domain: TypedDataDomain, claim: Claim): Promise<{ message: string; signature: string }> {
+export async function signClaim(
+  signer: Signer,
+  domain: TypedDataDomain,
+  claim: Claim,
+): Promise<{ message: string; signature: string }> {
   const signature = await signer.signTypedData(domain, CLAIM_TYPES, claim)
   return { message: claimDigest(domain, claim), signature }
 }

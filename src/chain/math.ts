@@ -72,7 +72,10 @@ export function referralBonusPercent(refererBonusPercent: bigint, hasReferer: bo
 }
 
 /** Smallest and largest hold (seconds) a stake may ask for. */
-export function holdLimits(s: Pick<PoolMathState, 'holdTimeRefMin' | 'holdTimeMax'>, hasReferer: boolean): { min: bigint; max: bigint } {
+export function holdLimits(
+  s: Pick<PoolMathState, 'holdTimeRefMin' | 'holdTimeMax'>,
+  hasReferer: boolean,
+): { min: bigint; max: bigint } {
   const base = DAY
   return { min: hasReferer && s.holdTimeRefMin > base ? s.holdTimeRefMin : base, max: s.holdTimeMax }
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai'
-import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemFixture } from './fixtures'
 import { pinNextTimestamp, stakeMath, storedState, type Pool } from './helpers'
@@ -41,10 +40,18 @@ for (const version of [1, 2] as PoolVersion[]) {
           const referer = rand() < 0.3 && days >= 30n ? pick(sys.users.filter((u) => u !== user)).address : undefined
           const { state, lastAccrual } = await storedState(pool)
           const t = await pinNextTimestamp()
-          const e = previewStake(state, amount, days * DAY + BigInt(Math.floor(rand() * 86_000)), referer !== undefined, t - lastAccrual)
+          const e = previewStake(
+            state,
+            amount,
+            days * DAY + BigInt(Math.floor(rand() * 86_000)),
+            referer !== undefined,
+            t - lastAccrual,
+          )
           const id = await pool.getUserStakesCount(user.address)
           const p = pool.connect(user)
-          await (referer ? p['stake(uint256,uint256,address)'](amount, e.holdTime, referer) : p['stake(uint256,uint256)'](amount, e.holdTime))
+          await (referer
+            ? p['stake(uint256,uint256,address)'](amount, e.holdTime, referer)
+            : p['stake(uint256,uint256)'](amount, e.holdTime))
           const s = await pool.getStake(user.address, id)
           expect(s.lpAmount, `step ${step}: shares`).to.equal(e.shares)
           mine.push(id)
@@ -56,10 +63,14 @@ for (const version of [1, 2] as PoolVersion[]) {
           const t = await pinNextTimestamp()
           const r = rateOf(version, state.totalStaked + inflationPaid(state, t - lastAccrual), state.totalShares)
           let expected = 0n
-          for (const id of ids) expected += unstakePreview(version, await stakeMath(pool, user.address, id), r, state.unHoldFee, t).received
+          for (const id of ids)
+            expected += unstakePreview(version, await stakeMath(pool, user.address, id), r, state.unHoldFee, t).received
           const tx = pool.connect(user).unstake(ids)
           await expect(tx, `step ${step}: paid`).to.changeTokenBalance(sys.token, user, expected)
-          active.set(user.address, mine.filter((id) => !ids.includes(id)))
+          active.set(
+            user.address,
+            mine.filter((id) => !ids.includes(id)),
+          )
           counts.unstake++
         } else {
           await time.increase(Math.floor(rand() * 60 * 86_400) + 1)

@@ -10,7 +10,10 @@ describe('PlatformToken', () => {
   it('has 18 decimals and only the owner mints', async () => {
     const { token, users, owner } = await loadFixture(deploySystemFixture)
     expect(await token.decimals()).to.equal(18n)
-    await expect(token.connect(users[0]).mint(users[0].address, 1n)).to.be.revertedWithCustomError(token, 'OwnableUnauthorizedAccount')
+    await expect(token.connect(users[0]).mint(users[0].address, 1n)).to.be.revertedWithCustomError(
+      token,
+      'OwnableUnauthorizedAccount',
+    )
     await expect(token.connect(owner).mint(users[0].address, 1n)).to.changeTokenBalance(token, users[0], 1n)
   })
 })
@@ -19,8 +22,14 @@ describe('Reservoir', () => {
   it('lets only its owner approve pools and withdraw, and reports what a pool can draw', async () => {
     const { reservoir, token, users, owner, poolV1 } = await loadFixture(deploySystemFixture)
     const t = await token.getAddress()
-    await expect(reservoir.connect(users[0]).approvePool(t, users[0].address, 1n)).to.be.revertedWithCustomError(reservoir, 'OwnableUnauthorizedAccount')
-    await expect(reservoir.connect(users[0]).withdraw(t, users[0].address, 1n)).to.be.revertedWithCustomError(reservoir, 'OwnableUnauthorizedAccount')
+    await expect(reservoir.connect(users[0]).approvePool(t, users[0].address, 1n)).to.be.revertedWithCustomError(
+      reservoir,
+      'OwnableUnauthorizedAccount',
+    )
+    await expect(reservoir.connect(users[0]).withdraw(t, users[0].address, 1n)).to.be.revertedWithCustomError(
+      reservoir,
+      'OwnableUnauthorizedAccount',
+    )
     await expect(reservoir.approvePool(t, ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(reservoir, 'ZeroAddress')
     await expect(reservoir.withdraw(t, ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(reservoir, 'ZeroAddress')
     await expect(reservoir.approvePool(t, await poolV1.getAddress(), 5n * ONE))
@@ -53,16 +62,34 @@ describe('PoolsInfo', () => {
   it('lets only whitelisted callers add pools and only the owner whitelist', async () => {
     const { poolsInfo, users, owner, poolV1 } = await loadFixture(deploySystemFixture)
     const [a, b] = users
-    await expect(poolsInfo.connect(a).setWhitelisted(a.address, true)).to.be.revertedWithCustomError(poolsInfo, 'OwnableUnauthorizedAccount')
+    await expect(poolsInfo.connect(a).setWhitelisted(a.address, true)).to.be.revertedWithCustomError(
+      poolsInfo,
+      'OwnableUnauthorizedAccount',
+    )
     await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address))
       .to.be.revertedWithCustomError(poolsInfo, 'NotWhitelisted')
       .withArgs(a.address)
-    await expect(poolsInfo.connect(owner).setWhitelisted(ethers.ZeroAddress, true)).to.be.revertedWithCustomError(poolsInfo, 'ZeroAddress')
-    await expect(poolsInfo.connect(owner).setWhitelisted(a.address, true)).to.emit(poolsInfo, 'WhitelistChanged').withArgs(a.address, true)
-    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address)).to.emit(poolsInfo, 'PoolAdded').withArgs(2, a.address, b.address, b.address, b.address)
-    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address)).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
-    await expect(poolsInfo.connect(a).addPool(a.address, await poolV1.getAddress(), b.address, b.address)).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
-    await expect(poolsInfo.connect(a).addPool(a.address, ethers.ZeroAddress, b.address, b.address)).to.be.revertedWithCustomError(poolsInfo, 'ZeroAddress')
+    await expect(poolsInfo.connect(owner).setWhitelisted(ethers.ZeroAddress, true)).to.be.revertedWithCustomError(
+      poolsInfo,
+      'ZeroAddress',
+    )
+    await expect(poolsInfo.connect(owner).setWhitelisted(a.address, true))
+      .to.emit(poolsInfo, 'WhitelistChanged')
+      .withArgs(a.address, true)
+    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address))
+      .to.emit(poolsInfo, 'PoolAdded')
+      .withArgs(2, a.address, b.address, b.address, b.address)
+    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address)).to.be.revertedWithCustomError(
+      poolsInfo,
+      'PoolAlreadyAdded',
+    )
+    await expect(
+      poolsInfo.connect(a).addPool(a.address, await poolV1.getAddress(), b.address, b.address),
+    ).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
+    await expect(poolsInfo.connect(a).addPool(a.address, ethers.ZeroAddress, b.address, b.address)).to.be.revertedWithCustomError(
+      poolsInfo,
+      'ZeroAddress',
+    )
   })
 })
 
@@ -79,11 +106,23 @@ describe('StakingPoolFactory', () => {
       params: V1_PARAMS,
       terms: DEFAULT_TERMS,
     }
-    await expect(factory.connect(users[0]).createPool(config)).to.be.revertedWithCustomError(factory, 'OwnableUnauthorizedAccount')
-    await expect(factory.createPool({ ...config, implementation: ethers.ZeroAddress })).to.be.revertedWithCustomError(factory, 'ZeroAddress')
-    await expect(factory.createPool({ ...config, reservoir: ethers.ZeroAddress })).to.be.revertedWithCustomError(implV1, 'ZeroAddress')
+    await expect(factory.connect(users[0]).createPool(config)).to.be.revertedWithCustomError(
+      factory,
+      'OwnableUnauthorizedAccount',
+    )
+    await expect(factory.createPool({ ...config, implementation: ethers.ZeroAddress })).to.be.revertedWithCustomError(
+      factory,
+      'ZeroAddress',
+    )
+    await expect(factory.createPool({ ...config, reservoir: ethers.ZeroAddress })).to.be.revertedWithCustomError(
+      implV1,
+      'ZeroAddress',
+    )
     await expect(factory.createPool(config)).to.emit(factory, 'PoolCreated')
-    await expect(new StakingPoolFactory__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(factory, 'ZeroAddress')
+    await expect(new StakingPoolFactory__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
+      factory,
+      'ZeroAddress',
+    )
     expect(await new PoolsInfo__factory(owner).deploy(owner.address)).to.not.equal(undefined)
     expect(await new Reservoir__factory(owner).deploy(owner.address)).to.not.equal(undefined)
   })

@@ -35,16 +35,18 @@ describe('RewardHarvest', () => {
   it('computes the same EIP-712 digest as the off-chain signer', async () => {
     const { harvest, claimFor, domain } = await harvestFixture()
     const { claim } = await claimFor(5n * ONE)
-    expect(await harvest.claimDigest(claim.user, claim.amount, claim.lastUpdateBlock, claim.currentBlock, claim.rewardToken)).to.equal(
-      claimDigest(domain, claim),
-    )
+    expect(
+      await harvest.claimDigest(claim.user, claim.amount, claim.lastUpdateBlock, claim.currentBlock, claim.rewardToken),
+    ).to.equal(claimDigest(domain, claim))
   })
 
   it('pays a valid claim, moves the last block, counts the user once', async () => {
     const { harvest, token, user, claimFor, args, rewardToken } = await harvestFixture()
     const c = await claimFor(7n * ONE)
     const tx = harvest.connect(user).harvest(...args(c))
-    await expect(tx).to.emit(harvest, 'Harvested').withArgs(user.address, rewardToken, 7n * ONE, c.claim.currentBlock)
+    await expect(tx)
+      .to.emit(harvest, 'Harvested')
+      .withArgs(user.address, rewardToken, 7n * ONE, c.claim.currentBlock)
     await expect(tx).to.changeTokenBalances(token, [user, harvest], [7n * ONE, -7n * ONE])
     expect(await harvest.getLastBlock(user.address, rewardToken)).to.equal(c.claim.currentBlock)
     expect(await harvest.claimed(user.address, rewardToken)).to.equal(7n * ONE)
@@ -56,7 +58,7 @@ describe('RewardHarvest', () => {
   })
 
   it('refuses a replayed claim and a stale lastUpdateBlock', async () => {
-    const { harvest, user, claimFor, args, rewardToken } = await harvestFixture()
+    const { harvest, user, claimFor, args } = await harvestFixture()
     const c = await claimFor(ONE)
     await harvest.connect(user).harvest(...args(c))
     await expect(harvest.connect(user).harvest(...args(c)))
@@ -69,7 +71,9 @@ describe('RewardHarvest', () => {
   it('refuses an untrusted signer, and a signer trusted for another token', async () => {
     const { harvest, user, claimFor, args, users, signer, owner } = await harvestFixture()
     const c = await claimFor(ONE, {}, users[3])
-    await expect(harvest.connect(user).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner').withArgs(users[3].address)
+    await expect(harvest.connect(user).harvest(...args(c)))
+      .to.be.revertedWithCustomError(harvest, 'UntrustedSigner')
+      .withArgs(users[3].address)
     await harvest.connect(owner).setTrustedSigner(await harvest.getAddress(), users[3].address, true)
     await expect(harvest.connect(user).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'UntrustedSigner')
     await expect(harvest.setTrustedSigner(c.claim.rewardToken, signer.address, false))
@@ -95,14 +99,16 @@ describe('RewardHarvest', () => {
     const { harvest, user, claimFor, args, users } = await harvestFixture()
     const c = await claimFor(ONE)
     const tampered = args(c)
-    await expect(harvest.connect(user).harvest(2n * ONE, ...tampered.slice(1) as [bigint, bigint, string, string, string])).to.be.revertedWithCustomError(
-      harvest,
-      'InvalidMessage',
-    )
+    await expect(
+      harvest.connect(user).harvest(2n * ONE, ...(tampered.slice(1) as [bigint, bigint, string, string, string])),
+    ).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
     await expect(harvest.connect(users[1]).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
     const zero = await claimFor(0n)
     await expect(harvest.connect(user).harvest(...args(zero))).to.be.revertedWithCustomError(harvest, 'ZeroAmount')
-    await expect(harvest.connect(user).harvest(...args({ ...c, signature: '0x1234' }))).to.be.revertedWithCustomError(harvest, 'ECDSAInvalidSignatureLength')
+    await expect(harvest.connect(user).harvest(...args({ ...c, signature: '0x1234' }))).to.be.revertedWithCustomError(
+      harvest,
+      'ECDSAInvalidSignatureLength',
+    )
   })
 
   it('refuses currentBlock in the future or not above lastUpdateBlock', async () => {
@@ -110,7 +116,9 @@ describe('RewardHarvest', () => {
     const future = await claimFor(ONE, { currentBlock: BigInt(await ethers.provider.getBlockNumber()) + 100n })
     await expect(harvest.connect(user).harvest(...args(future))).to.be.revertedWithCustomError(harvest, 'CurrentBlockInFuture')
     const same = await claimFor(ONE, { currentBlock: 0n })
-    await expect(harvest.connect(user).harvest(...args(same))).to.be.revertedWithCustomError(harvest, 'InvalidCurrentBlock').withArgs(0n)
+    await expect(harvest.connect(user).harvest(...args(same)))
+      .to.be.revertedWithCustomError(harvest, 'InvalidCurrentBlock')
+      .withArgs(0n)
   })
 
   it('stakes a claim into a pool term with the term bonus', async () => {
@@ -118,7 +126,9 @@ describe('RewardHarvest', () => {
     for (const pool of [poolV1, poolV2]) {
       const c = await claimFor(100n * ONE)
       const tx = harvest.connect(user).harvestStake(...args(c), await pool.getAddress(), 90n * DAY)
-      await expect(tx).to.emit(harvest, 'HarvestStaked').withArgs(user.address, await pool.getAddress(), 0n, 100n * ONE, 90n * DAY)
+      await expect(tx)
+        .to.emit(harvest, 'HarvestStaked')
+        .withArgs(user.address, await pool.getAddress(), 0n, 100n * ONE, 90n * DAY)
       await expect(tx).to.emit(pool, 'Staked')
       const s = await pool.getStake(user.address, 0)
       expect(s.holdTime).to.equal(90n * DAY)
@@ -156,7 +166,10 @@ describe('RewardHarvest', () => {
     }
     const [otherPool] = await factory.createPool.staticCall(config)
     await factory.createPool(config)
-    await expect(harvest.connect(user).harvestStake(...args(c), otherPool, 30n * DAY)).to.be.revertedWithCustomError(harvest, 'TokenMismatch')
+    await expect(harvest.connect(user).harvestStake(...args(c), otherPool, 30n * DAY)).to.be.revertedWithCustomError(
+      harvest,
+      'TokenMismatch',
+    )
   })
 
   it('lets only the owner manage signers and withdraw', async () => {
@@ -165,10 +178,19 @@ describe('RewardHarvest', () => {
       harvest,
       'OwnableUnauthorizedAccount',
     )
-    await expect(harvest.connect(user).withdraw(rewardToken, user.address, 1n)).to.be.revertedWithCustomError(harvest, 'OwnableUnauthorizedAccount')
-    await expect(harvest.setTrustedSigner(ethers.ZeroAddress, user.address, true)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
+    await expect(harvest.connect(user).withdraw(rewardToken, user.address, 1n)).to.be.revertedWithCustomError(
+      harvest,
+      'OwnableUnauthorizedAccount',
+    )
+    await expect(harvest.setTrustedSigner(ethers.ZeroAddress, user.address, true)).to.be.revertedWithCustomError(
+      harvest,
+      'ZeroAddress',
+    )
     await expect(harvest.withdraw(rewardToken, ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
     await expect(harvest.withdraw(rewardToken, owner.address, ONE)).to.changeTokenBalance(token, owner, ONE)
-    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
+    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
+      harvest,
+      'ZeroAddress',
+    )
   })
 })

@@ -15,7 +15,13 @@ async function fixtureFor(version: PoolVersion) {
 }
 
 /** Stakes through the 2- or 3-argument overload and checks the result against the math module to the wei. */
-async function stakeExactly(pool: Pool, user: Awaited<ReturnType<typeof ethers.getSigners>>[number], amount: bigint, hold: bigint, referer?: string) {
+async function stakeExactly(
+  pool: Pool,
+  user: Awaited<ReturnType<typeof ethers.getSigners>>[number],
+  amount: bigint,
+  hold: bigint,
+  referer?: string,
+) {
   const { state, lastAccrual } = await storedState(pool)
   const t = await pinNextTimestamp()
   // Everything read after pinning is a view: the stake below is the next block.
@@ -35,11 +41,18 @@ async function stakeExactly(pool: Pool, user: Awaited<ReturnType<typeof ethers.g
   return { id, expected }
 }
 
-async function unstakeExactly(pool: Pool, user: Awaited<ReturnType<typeof ethers.getSigners>>[number], id: bigint, token: Awaited<ReturnType<typeof deploySystemFixture>>['token'], after = 1n) {
+async function unstakeExactly(
+  pool: Pool,
+  user: Awaited<ReturnType<typeof ethers.getSigners>>[number],
+  id: bigint,
+  token: Awaited<ReturnType<typeof deploySystemFixture>>['token'],
+  after = 1n,
+) {
   const version = Number(await pool.version()) as PoolVersion
   const { state, lastAccrual } = await storedState(pool)
   const t = await pinNextTimestamp(after)
-  const inflation = state.inflationPercent === 0n ? 0n : (await import('../../src/chain/math')).inflationPaid(state, t - lastAccrual)
+  const inflation =
+    state.inflationPercent === 0n ? 0n : (await import('../../src/chain/math')).inflationPaid(state, t - lastAccrual)
   const rate = (await import('../../src/chain/math')).rate(version, state.totalStaked + inflation, state.totalShares)
   const expected = unstakePreview(version, await stakeMath(pool, user.address, id), rate, state.unHoldFee, t)
   const tx = pool.connect(user).unstake([id])
@@ -79,12 +92,17 @@ function shouldBehaveLikePool(version: PoolVersion) {
       const { pool, users } = await fixtureFor(version)
       const p = pool.connect(users[0])
       const max = await pool.holdTimeMax()
-      await expect(p['stake(uint256,uint256)'](T(1), DAY - 1n)).to.be.revertedWithCustomError(pool, 'InvalidHoldTime').withArgs(DAY - 1n, DAY, max)
+      await expect(p['stake(uint256,uint256)'](T(1), DAY - 1n))
+        .to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
+        .withArgs(DAY - 1n, DAY, max)
       await expect(p['stake(uint256,uint256)'](T(1), max + DAY)).to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
       await expect(p['stake(uint256,uint256,address)'](T(1), 10n * DAY, users[1].address))
         .to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
         .withArgs(10n * DAY, await pool.holdTimeRefMin(), max)
-      await expect(p['stake(uint256,uint256,address)'](T(1), 100n * DAY, users[0].address)).to.be.revertedWithCustomError(pool, 'SelfReferral')
+      await expect(p['stake(uint256,uint256,address)'](T(1), 100n * DAY, users[0].address)).to.be.revertedWithCustomError(
+        pool,
+        'SelfReferral',
+      )
       await expect(p['stake(uint256,uint256)'](0n, 10n * DAY)).to.be.revertedWithCustomError(pool, 'ZeroAmount')
     })
 
@@ -92,7 +110,10 @@ function shouldBehaveLikePool(version: PoolVersion) {
       const { pool, users, token, owner } = await fixtureFor(version)
       const huge = 2n ** 96n
       await token.connect(owner).mint(users[0].address, huge)
-      await expect(pool.connect(users[0])['stake(uint256,uint256)'](huge, DAY)).to.be.revertedWithCustomError(pool, 'SafeCastOverflowedUintDowncast')
+      await expect(pool.connect(users[0])['stake(uint256,uint256)'](huge, DAY)).to.be.revertedWithCustomError(
+        pool,
+        'SafeCastOverflowedUintDowncast',
+      )
     })
 
     it('pays an early close less the linear fee and records the close', async () => {
@@ -123,8 +144,12 @@ function shouldBehaveLikePool(version: PoolVersion) {
       await time.increase(31n * DAY)
       await expect(pool.connect(users[1]).unstake([0, 2])).to.emit(pool, 'Unstaked')
       expect((await pool.getStake(users[1].address, 1)).active).to.equal(true)
-      await expect(pool.connect(users[1]).unstake([2])).to.be.revertedWithCustomError(pool, 'StakeNotActive').withArgs(2)
-      await expect(pool.connect(users[1]).unstake([7])).to.be.revertedWithCustomError(pool, 'StakeNotFound').withArgs(7)
+      await expect(pool.connect(users[1]).unstake([2]))
+        .to.be.revertedWithCustomError(pool, 'StakeNotActive')
+        .withArgs(2)
+      await expect(pool.connect(users[1]).unstake([7]))
+        .to.be.revertedWithCustomError(pool, 'StakeNotFound')
+        .withArgs(7)
       await expect(pool.connect(users[1]).unstake([])).to.be.revertedWithCustomError(pool, 'NoStakeIds')
       await expect(pool.getStake(users[1].address, 9)).to.be.revertedWithCustomError(pool, 'StakeNotFound')
       await expect(pool.getUnstakeData(users[1].address, 9)).to.be.revertedWithCustomError(pool, 'StakeNotFound')
@@ -133,7 +158,10 @@ function shouldBehaveLikePool(version: PoolVersion) {
     it('keeps pool shares with their stakes: no transfers', async () => {
       const { pool, users } = await fixtureFor(version)
       await pool.connect(users[0])['stake(uint256,uint256)'](T(10), DAY)
-      await expect(pool.connect(users[0]).transfer(users[1].address, 1n)).to.be.revertedWithCustomError(pool, 'SharesNotTransferable')
+      await expect(pool.connect(users[0]).transfer(users[1].address, 1n)).to.be.revertedWithCustomError(
+        pool,
+        'SharesNotTransferable',
+      )
     })
 
     it('pages a user stakes and stake infos', async () => {
@@ -155,15 +183,36 @@ function shouldBehaveLikePool(version: PoolVersion) {
       await expect(u.setHarvestTerms([])).to.be.revertedWithCustomError(pool, 'OwnableUnauthorizedAccount')
       await expect(u.setStakingPaused(true)).to.be.revertedWithCustomError(pool, 'OwnableUnauthorizedAccount')
       await expect(u.setHarvest(users[0].address)).to.be.revertedWithCustomError(pool, 'OwnableUnauthorizedAccount')
-      await expect(pool.setParameters({ ...params, unHoldFee: PERCENT + 1n })).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
-      await expect(pool.setParameters({ ...params, holdTimeMax: 1096n * DAY })).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
-      await expect(pool.setParameters({ ...params, holdTimeMax: DAY - 1n })).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
-      await expect(pool.setParameters({ ...params, holdTimeRefMin: 1096n * DAY })).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
-      await expect(pool.setParameters({ ...params, timeBonusPercent: 1001n * ONE })).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
+      await expect(pool.setParameters({ ...params, unHoldFee: PERCENT + 1n })).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
+      await expect(pool.setParameters({ ...params, holdTimeMax: 1096n * DAY })).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
+      await expect(pool.setParameters({ ...params, holdTimeMax: DAY - 1n })).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
+      await expect(pool.setParameters({ ...params, holdTimeRefMin: 1096n * DAY })).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
+      await expect(pool.setParameters({ ...params, timeBonusPercent: 1001n * ONE })).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
       await expect(pool.setParameters({ ...params, unHoldFee: 10n * ONE })).to.emit(pool, 'ParametersChanged')
       expect(await pool.unHoldFee()).to.equal(10n * ONE)
-      await expect(pool.setHarvestTerms([{ hold: DAY - 1n, bonus: 0n }])).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
-      await expect(pool.setHarvestTerms([{ hold: DAY, bonus: 1001n * ONE }])).to.be.revertedWithCustomError(pool, 'ParameterOutOfBounds')
+      await expect(pool.setHarvestTerms([{ hold: DAY - 1n, bonus: 0n }])).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
+      await expect(pool.setHarvestTerms([{ hold: DAY, bonus: 1001n * ONE }])).to.be.revertedWithCustomError(
+        pool,
+        'ParameterOutOfBounds',
+      )
       const eleven = Array.from({ length: 11 }, (_, i) => ({ hold: BigInt(i + 1) * DAY, bonus: ONE }))
       await expect(pool.setHarvestTerms(eleven)).to.be.revertedWithCustomError(pool, 'TooManyTerms').withArgs(11)
       await expect(pool.setHarvestTerms([{ hold: 7n * DAY, bonus: ONE }])).to.emit(pool, 'HarvestTermsChanged')
@@ -175,7 +224,10 @@ function shouldBehaveLikePool(version: PoolVersion) {
       const { pool, users } = await fixtureFor(version)
       await pool.connect(users[0])['stake(uint256,uint256)'](T(10), DAY)
       await expect(pool.setStakingPaused(true)).to.emit(pool, 'StakingPausedChanged').withArgs(true)
-      await expect(pool.connect(users[0])['stake(uint256,uint256)'](T(10), DAY)).to.be.revertedWithCustomError(pool, 'StakingIsPaused')
+      await expect(pool.connect(users[0])['stake(uint256,uint256)'](T(10), DAY)).to.be.revertedWithCustomError(
+        pool,
+        'StakingIsPaused',
+      )
       await expect(pool.connect(users[0]).unstake([0])).to.emit(pool, 'Unstaked')
     })
 
@@ -185,20 +237,40 @@ function shouldBehaveLikePool(version: PoolVersion) {
         .to.be.revertedWithCustomError(pool, 'NotHarvest')
         .withArgs(users[0].address)
       await pool.setHarvest(users[4].address)
-      await expect(pool.connect(users[4]).stakeFor(users[0].address, T(1), 31n * DAY)).to.be.revertedWithCustomError(pool, 'TermNotOffered').withArgs(31n * DAY)
-      await expect(pool.connect(users[4]).stakeFor(ethers.ZeroAddress, T(1), 30n * DAY)).to.be.revertedWithCustomError(pool, 'ZeroAddress')
+      await expect(pool.connect(users[4]).stakeFor(users[0].address, T(1), 31n * DAY))
+        .to.be.revertedWithCustomError(pool, 'TermNotOffered')
+        .withArgs(31n * DAY)
+      await expect(pool.connect(users[4]).stakeFor(ethers.ZeroAddress, T(1), 30n * DAY)).to.be.revertedWithCustomError(
+        pool,
+        'ZeroAddress',
+      )
       const { state, lastAccrual } = await storedState(pool)
       const t = await pinNextTimestamp()
       const e = previewStake(state, T(100), 90n * DAY, false, t - lastAccrual, 20n * ONE)
       const tx = pool.connect(users[4]).stakeFor(users[0].address, T(100), 90n * DAY)
-      await expect(tx).to.emit(pool, 'Staked').withArgs(users[0].address, 0, T(100), e.bonus, e.shares, 90n * DAY, ethers.ZeroAddress)
-      await expect(tx).to.changeTokenBalance(await ethers.getContractAt('PlatformToken', await pool.stakeToken()), users[4], -T(100))
+      await expect(tx)
+        .to.emit(pool, 'Staked')
+        .withArgs(users[0].address, 0, T(100), e.bonus, e.shares, 90n * DAY, ethers.ZeroAddress)
+      await expect(tx).to.changeTokenBalance(
+        await ethers.getContractAt('PlatformToken', await pool.stakeToken()),
+        users[4],
+        -T(100),
+      )
     })
 
     it('cannot be initialised twice, nor its implementation at all', async () => {
       const { pool, implV1, implV2, params, token, reservoir } = await fixtureFor(version)
       const impl = version === 1 ? implV1 : implV2
-      const args = ['x', 'x', await token.getAddress(), await reservoir.getAddress(), ethers.ZeroAddress, ethers.ZeroAddress, params, []] as const
+      const args = [
+        'x',
+        'x',
+        await token.getAddress(),
+        await reservoir.getAddress(),
+        ethers.ZeroAddress,
+        ethers.ZeroAddress,
+        params,
+        [] as { hold: bigint; bonus: bigint }[],
+      ] as const
       await expect(pool.initialize(...args)).to.be.revertedWithCustomError(pool, 'InvalidInitialization')
       await expect(impl.initialize(...args)).to.be.revertedWithCustomError(impl, 'InvalidInitialization')
     })
@@ -234,7 +306,9 @@ describe('ImplAndTermsV1', () => {
     await time.increase(30n * DAY)
     const view = await mathState(pool)
     expect(view.totalStaked).to.be.greaterThan(stored)
-    expect(await pool.getAllCurrentStakeAmount(users[0].address)).to.equal(((await pool.balanceOf(users[0].address)) * (await pool.getRate())) / ONE)
+    expect(await pool.getAllCurrentStakeAmount(users[0].address)).to.equal(
+      ((await pool.balanceOf(users[0].address)) * (await pool.getRate())) / ONE,
+    )
     await expect(pool.connect(users[1])['stake(uint256,uint256)'](T(1), DAY)).to.emit(pool, 'InflationAccrued')
   })
 
@@ -303,8 +377,14 @@ describe('ImplAndTermsV2', () => {
 
   it('refuses inflation and referral bonus parameters', async () => {
     const { pool } = await fixtureFor(2)
-    await expect(pool.setParameters({ ...V2_PARAMS, inflationPercent: ONE })).to.be.revertedWithCustomError(pool, 'NotSupportedInThisVersion')
-    await expect(pool.setParameters({ ...V2_PARAMS, refererBonusPercent: ONE })).to.be.revertedWithCustomError(pool, 'NotSupportedInThisVersion')
+    await expect(pool.setParameters({ ...V2_PARAMS, inflationPercent: ONE })).to.be.revertedWithCustomError(
+      pool,
+      'NotSupportedInThisVersion',
+    )
+    await expect(pool.setParameters({ ...V2_PARAMS, refererBonusPercent: ONE })).to.be.revertedWithCustomError(
+      pool,
+      'NotSupportedInThisVersion',
+    )
   })
 
   it('starts users with their demo balance', async () => {
