@@ -39,6 +39,7 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
 
     event TrustedSignerChanged(address indexed token, address indexed signer, bool trusted);
     event Harvested(address indexed user, address indexed token, uint256 amount, uint256 currentBlock);
+    event Withdrawn(address indexed token, address indexed to, uint256 amount);
     event HarvestStaked(address indexed user, address indexed pool, uint256 stakeId, uint256 amount, uint256 hold);
 
     error ZeroAddress();
@@ -66,6 +67,7 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     function withdraw(IERC20 token, address to, uint256 amount) external onlyOwner {
         if (to == address(0)) revert ZeroAddress();
         token.safeTransfer(to, amount);
+        emit Withdrawn(address(token), to, amount);
     }
 
     /// @notice Claims `amount` of `rewardToken` to the caller's wallet.

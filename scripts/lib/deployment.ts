@@ -23,7 +23,8 @@ export interface DeploymentRecord {
   vestingSigner: string
 }
 
-export const DEPLOYMENTS_DIR = path.join(__dirname, '..', '..', 'deployments')
+/** DEPLOYMENTS_DIR lets tests write their record elsewhere than the developer's running stack. */
+export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR ?? path.join(__dirname, '..', '..', 'deployments')
 
 export function deploymentPath(chainId: number | bigint): string {
   return path.join(DEPLOYMENTS_DIR, `${chainId}.json`)

@@ -187,7 +187,9 @@ describe('RewardHarvest', () => {
       'ZeroAddress',
     )
     await expect(harvest.withdraw(rewardToken, ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
-    await expect(harvest.withdraw(rewardToken, owner.address, ONE)).to.changeTokenBalance(token, owner, ONE)
+    const tx = harvest.withdraw(rewardToken, owner.address, ONE)
+    await expect(tx).to.changeTokenBalance(token, owner, ONE)
+    await expect(tx).to.emit(harvest, 'Withdrawn').withArgs(rewardToken, owner.address, ONE)
     await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
       harvest,
       'ZeroAddress',
