@@ -1,14 +1,13 @@
 /**
- * Plain logic (*.test.ts) runs in Node; components (*.test.tsx) in jsdom. Both live beside the source. Tests needing
- * a node or a server live in test/sagas and test/server and get their own projects as those layers arrive;
- * test/contracts belongs to Hardhat's mocha runner.
+ * Plain logic (*.test.ts) runs in Node; components (*.test.tsx) in jsdom. Both live beside the source. test/server runs
+ * the API against a real Hardhat node started by the global setup; test/contracts belongs to Hardhat's mocha runner.
  */
 module.exports = {
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
     },
     {
@@ -17,6 +16,15 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.tsx'],
       setupFiles: ['<rootDir>/test/setup/jsdom.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/chain.ts',
+      globalTeardown: '<rootDir>/test/setup/chainTeardown.ts',
+      testTimeout: 60_000,
     },
   ],
 }

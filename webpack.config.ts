@@ -6,7 +6,10 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 
 type Env = Record<string, string | boolean | undefined>
 
-export default (_env: Env, argv: { mode?: 'development' | 'production' }): webpack.Configuration & { devServer?: DevServerConfiguration } => {
+export default (
+  _env: Env,
+  argv: { mode?: 'development' | 'production' },
+): webpack.Configuration & { devServer?: DevServerConfiguration } => {
   const mode = argv.mode ?? 'development'
   const dev = mode === 'development'
   const serving = process.env.WEBPACK_SERVE === 'true'

@@ -8,7 +8,7 @@
  */
 import hre from 'hardhat'
 import { deploySystem } from './lib/system'
-import { writeDeployment } from './lib/deployment'
+import { writeDeployment, writeLocalAllocations } from './lib/deployment'
 import { LOCAL_VESTING_SIGNER_INDEX } from './lib/devAccounts'
 import { seedLocalDemo } from './lib/seed'
 import { ONE } from '../src/chain/math'
@@ -60,7 +60,14 @@ async function main() {
     defaultPoolId: 1,
     vestingSigner,
   }
-  if (local) await seedLocalDemo(sys, signers.slice(0, 5))
+  if (local) {
+    await seedLocalDemo(sys, signers.slice(0, 5))
+    const file = writeLocalAllocations(
+      record,
+      signers.slice(0, 5).map((s) => s.address),
+    )
+    console.log(`Vesting allocations for accounts #0-#4: ${file}`)
+  }
   const file = writeDeployment(record)
   console.log(`Deployed to ${hre.network.name} (chain ${chainId}); record: ${file}`)
   console.log(`  token ${token}  lens ${record.contracts.lens}  harvest ${record.contracts.harvest}`)

@@ -1,26 +1,33 @@
 /**
  * `npm start`: the whole local stack. A Hardhat node on 127.0.0.1:8545 (chain 31337), the contracts deployed and
- * seeded with the demo, running until Ctrl-C, which stops everything it started.
+ * seeded with the demo, then the API on 127.0.0.1:8787, running until Ctrl-C, which stops everything it started.
  */
-import { isPortFree, runHardhatScript, startHardhatNode, type RunningNode } from './lib/node'
+import { isPortFree, runHardhatScript, startHardhatNode } from './lib/node'
+import { startApi } from './lib/api'
 
 const PORT = Number(process.env.CHAIN_PORT ?? 8545)
-const DEMO_HISTORY_DAYS = 60
+const API_PORT = Number(process.env.API_PORT ?? 8787)
+const DEMO_HISTORY_DAYS = 45
 
 async function main() {
-  if (!(await isPortFree(PORT))) {
-    console.error(
-      `Port ${PORT} on 127.0.0.1 is already in use: stop whatever runs there (another "npm start"?) or set CHAIN_PORT.`,
-    )
-    process.exit(1)
+  for (const [port, name] of [
+    [PORT, 'CHAIN_PORT'],
+    [API_PORT, 'API_PORT'],
+  ] as const) {
+    if (!(await isPortFree(port))) {
+      console.error(
+        `Port ${port} on 127.0.0.1 is already in use: stop whatever runs there (another "npm start"?) or set ${name}.`,
+      )
+      process.exit(1)
+    }
   }
-  const started: RunningNode[] = []
+  const started: { stop: () => Promise<void> }[] = []
   let stopping = false
   const shutdown = async (code: number) => {
     if (stopping) return
     stopping = true
     console.log('\nStopping the local stack...')
-    for (const n of started.reverse()) await n.stop()
+    for (const piece of started.reverse()) await piece.stop()
     process.exit(code)
   }
   process.on('SIGINT', () => void shutdown(0))
@@ -36,11 +43,15 @@ async function main() {
   node.child.once('exit', () => void shutdown(1))
   try {
     await runHardhatScript('scripts/deploy.ts', node.url)
+    console.log(`Starting the API on 127.0.0.1:${API_PORT}...`)
+    started.push(await startApi(API_PORT, node.url, { API_LOG_LEVEL: process.env.API_LOG_LEVEL ?? 'warn' }))
   } catch (err) {
     console.error(err instanceof Error ? err.message : err)
     await shutdown(1)
   }
-  console.log(`\nLocal chain ready: ${node.url} (chain 31337). Contracts in deployments/31337.json. Ctrl-C stops it.`)
+  console.log('\nLocal stack ready (Ctrl-C stops it):')
+  console.log(`  chain  ${node.url} (chain 31337), contracts in deployments/31337.json`)
+  console.log(`  API    http://127.0.0.1:${API_PORT}  e.g. /vesting/address/0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266`)
 }
 
 void main()

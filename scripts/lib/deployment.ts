@@ -41,3 +41,30 @@ export function readDeployment(chainId: number | bigint): DeploymentRecord | nul
   const file = deploymentPath(chainId)
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DeploymentRecord) : null
 }
+
+const TOKEN = 10n ** 18n
+/** Local demo rounds for accounts #0-#4, in whole tokens. */
+const LOCAL_ALLOCATIONS: { round: 'Public' | 'Private' | 'Seed'; tokens: bigint }[] = [
+  { round: 'Public', tokens: 120_000n },
+  { round: 'Private', tokens: 250_000n },
+  { round: 'Seed', tokens: 400_000n },
+  { round: 'Public', tokens: 50_000n },
+  { round: 'Seed', tokens: 80_000n },
+]
+
+/**
+ * deployments/allocations.31337.json for the API: TGE at the deploy time, 10 monthly steps of 30 days after
+ * month 1, and one allocation per demo account (amounts in base units).
+ */
+export function writeLocalAllocations(record: DeploymentRecord, accounts: string[]): string {
+  fs.mkdirSync(DEPLOYMENTS_DIR, { recursive: true })
+  const file = path.join(DEPLOYMENTS_DIR, `allocations.${record.chainId}.json`)
+  const allocations = Object.fromEntries(
+    accounts.map((a, i) => [a, { round: LOCAL_ALLOCATIONS[i].round, amount: (LOCAL_ALLOCATIONS[i].tokens * TOKEN).toString() }]),
+  )
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ tge: record.deployedAt, months: 10, monthSeconds: 30 * 86_400, allocations }, null, 2) + '\n',
+  )
+  return file
+}

@@ -1,0 +1,64 @@
+/**
+ * Vesting schedules, in bigint base units. A round unlocks `tgePercent` at TGE, `month1Percent` one month later,
+ * and the rest in `months` equal monthly steps after that (step k at TGE + (k + 1) months). Cumulative amounts are
+ * computed as rest * k / months so rounding never loses a wei: the last step unlocks exactly what is left.
+ */
+
+export type Round = 'Public' | 'Private' | 'Seed'
+
+export const ROUNDS: Record<Round, { tgePercent: bigint; month1Percent: bigint }> = {
+  Public: { tgePercent: 30n, month1Percent: 30n },
+  Private: { tgePercent: 15n, month1Percent: 20n },
+  Seed: { tgePercent: 10n, month1Percent: 20n },
+}
+
+export interface Schedule {
+  /** TGE, unix seconds. */
+  tge: number
+  /** Equal monthly steps after month 1. */
+  months: number
+  /** Length of a month in seconds. */
+  monthSeconds: number
+}
+
+export interface NextUnlock {
+  amount: bigint
+  /** Unix seconds. */
+  date: number
+}
+
+function parts(total: bigint, round: Round) {
+  const { tgePercent, month1Percent } = ROUNDS[round]
+  const atTge = (total * tgePercent) / 100n
+  const atMonth1 = (total * month1Percent) / 100n
+  return { atTge, atMonth1, rest: total - atTge - atMonth1 }
+}
+
+/** Monthly steps completed at `now` (0 .. months). */
+function stepsDone(s: Schedule, now: number): number {
+  const monthsSinceTge = Math.floor((now - s.tge) / s.monthSeconds)
+  return Math.min(s.months, Math.max(0, monthsSinceTge - 1))
+}
+
+/** Amount of `total` vested at `now` (unix seconds). */
+export function vestedAt(total: bigint, round: Round, s: Schedule, now: number): bigint {
+  if (now < s.tge) return 0n
+  const { atTge, atMonth1, rest } = parts(total, round)
+  if (now < s.tge + s.monthSeconds) return atTge
+  if (s.months === 0) return total
+  return atTge + atMonth1 + (rest * BigInt(stepsDone(s, now))) / BigInt(s.months)
+}
+
+/** The next unlock after `now`, or null once everything is vested. */
+export function nextUnlock(total: bigint, round: Round, s: Schedule, now: number): NextUnlock | null {
+  const { atTge, atMonth1, rest } = parts(total, round)
+  if (total === 0n) return null
+  if (now < s.tge) return { amount: atTge, date: s.tge }
+  if (now < s.tge + s.monthSeconds) {
+    return { amount: s.months === 0 ? atMonth1 + rest : atMonth1, date: s.tge + s.monthSeconds }
+  }
+  const k = stepsDone(s, now)
+  if (s.months === 0 || k >= s.months) return null
+  const m = BigInt(s.months)
+  return { amount: (rest * BigInt(k + 1)) / m - (rest * BigInt(k)) / m, date: s.tge + (k + 2) * s.monthSeconds }
+}

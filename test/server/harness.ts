@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PassThrough } from 'node:stream'
+import type { AddressInfo } from 'node:net'
+import { JsonRpcProvider, Wallet } from 'ethers'
+import { buildServer } from '../../server/app'
+import type { ServerConfig } from '../../server/config'
+import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../scripts/lib/devAccounts'
+import type { DeploymentRecord } from '../../scripts/lib/deployment'
+
+export const CHAIN_URL = () => process.env.CHAIN_URL!
+export const record = (): DeploymentRecord =>
+  JSON.parse(fs.readFileSync(path.join(process.env.TEST_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
+
+export function provider(): JsonRpcProvider {
+  return new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true, cacheTimeout: -1 })
+}
+
+/** Hardhat account `i` connected to `p`. */
+export const account = (i: number, p: JsonRpcProvider) => new Wallet(devAccountKey(i), p)
+
+export async function chainNow(p: JsonRpcProvider): Promise<number> {
+  return (await p.getBlock('latest'))!.timestamp
+}
+
+export async function travelTo(p: JsonRpcProvider, timestamp: number) {
+  await p.send('evm_setNextBlockTimestamp', [timestamp])
+  await p.send('evm_mine', [])
+}
+
+/** Writes an allocations file to a temp dir and returns its path. */
+export function allocationsFile(content: object): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alloc-')), 'allocations.json')
+  fs.writeFileSync(file, JSON.stringify(content))
+  return file
+}
+
+/** The real service on a free port against the test node; logs are kept so tests can read them. */
+export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
+  const logs: string[] = []
+  const logStream = new PassThrough()
+  logStream.on('data', (d) => logs.push(String(d)))
+  const dir = process.env.TEST_DEPLOYMENTS_DIR!
+  const config: ServerConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    rpcUrl: CHAIN_URL(),
+    chainId: 31337,
+    allocationsFile: path.join(dir, 'allocations.31337.json'),
+    deploymentsDir: dir,
+    artifactsDir: path.join(__dirname, '..', '..', 'artifacts'),
+    allowedOrigins: ['http://app.test'],
+    blockCacheMs: 0,
+    bodyLimitBytes: 16 * 1024,
+    logLevel: 'info',
+    signerKey: devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
+    ...overrides,
+  }
+  const app = await buildServer(config, { logStream })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  return { app, url, logs, config }
+}
+
+export async function getJson(url: string) {
+  const res = await fetch(url)
+  return { status: res.status, body: await res.json(), headers: res.headers }
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json(), headers: res.headers }
+}
