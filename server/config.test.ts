@@ -13,7 +13,9 @@ describe('loadConfig', () => {
 
   it('accepts a Hardhat key on the local chain only', () => {
     expect(loadConfig({ VESTING_SIGNER_KEY: devKey }).chainId).toBe(31337)
-    expect(() => loadConfig({ VESTING_SIGNER_KEY: devKey, API_CHAIN_ID: '97' })).toThrow('public Hardhat development key; refused on chain 97')
+    expect(() => loadConfig({ VESTING_SIGNER_KEY: devKey, API_CHAIN_ID: '97' })).toThrow(
+      'public Hardhat development key; refused on chain 97',
+    )
     expect(loadConfig({ VESTING_SIGNER_KEY: ownKey, API_CHAIN_ID: '56' }).chainId).toBe(56)
   })
 
@@ -24,7 +26,11 @@ describe('loadConfig', () => {
   })
 
   it('reads host, port, origins and defaults from the environment', () => {
-    const c = loadConfig({ VESTING_SIGNER_KEY: ownKey, API_PORT: '9000', API_ALLOWED_ORIGINS: 'https://a.example, https://b.example' })
+    const c = loadConfig({
+      VESTING_SIGNER_KEY: ownKey,
+      API_PORT: '9000',
+      API_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+    })
     expect(c).toMatchObject({ host: '127.0.0.1', port: 9000, allowedOrigins: ['https://a.example', 'https://b.example'] })
     expect(c.allocationsFile).toMatch(/allocations\.31337\.json$/)
     expect(() => loadConfig({ VESTING_SIGNER_KEY: ownKey, API_PORT: 'x' })).toThrow('not a number')

@@ -22,7 +22,12 @@ describe('API hardening', () => {
   })
 
   it('refuses malformed wallet addresses with a JSON reason', async () => {
-    for (const bad of ['0x123', 'hello', '0xZZ9fd6e51aad88f6f4ce6ab8827279cfffb92266', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb922661']) {
+    for (const bad of [
+      '0x123',
+      'hello',
+      '0xZZ9fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb922661',
+    ]) {
       expectJson400(await getJson(`${api.url}/vesting/address/${bad}`), /wallet/)
     }
   })
@@ -34,14 +39,27 @@ describe('API hardening', () => {
     expectJson400(await postJson(url, { address: 12345, network: 31337 }), /address/)
     expectJson400(await postJson(url, { network: 31337 }), /address/)
     expectJson400(await postJson(url, { address: rec.contracts.lens, network: 31337, extra: 1 }), /additional/)
-    expectJson400(await postJson(`${api.url}/contract-parser/api/contract/multipleAbi`, { address: rec.contracts.lens, network: 31337 }), /array/)
-    expectJson400(await postJson(`${api.url}/contract-parser/api/contract/multipleAbi`, { address: [], network: 31337 }), /fewer than 1/)
-    expectJson400(await postJson(`${api.url}/contract-parser/api/contract/token-holders`, { address: rec.pools[1].address, network: 'bsc' }), /network/)
+    expectJson400(
+      await postJson(`${api.url}/contract-parser/api/contract/multipleAbi`, { address: rec.contracts.lens, network: 31337 }),
+      /array/,
+    )
+    expectJson400(
+      await postJson(`${api.url}/contract-parser/api/contract/multipleAbi`, { address: [], network: 31337 }),
+      /fewer than 1/,
+    )
+    expectJson400(
+      await postJson(`${api.url}/contract-parser/api/contract/token-holders`, { address: rec.pools[1].address, network: 'bsc' }),
+      /network/,
+    )
   })
 
   it('refuses malformed JSON with 400 and an oversized body with 413', async () => {
     expectJson400(await postJson(`${api.url}/contract-parser/api/contract/abi`, '{"address": "0x', {}), /JSON/)
-    const big = await postJson(`${api.url}/contract-parser/api/contract/abi`, { address: rec.contracts.lens, network: 31337, pad: 'x'.repeat(5000) })
+    const big = await postJson(`${api.url}/contract-parser/api/contract/abi`, {
+      address: rec.contracts.lens,
+      network: 31337,
+      pad: 'x'.repeat(5000),
+    })
     expect(big.status).toBe(413)
     expect(big.body.statusCode).toBe(413)
   })

@@ -1,4 +1,4 @@
-import { JsonRpcProvider } from 'ethers'
+import { JsonRpcProvider, type Filter } from 'ethers'
 import { ImplAndTermsV1__factory, ImplAndTermsV2__factory, PlatformToken__factory } from '../../src/chain/types'
 import { HolderIndex } from '../../server/parser/holders'
 import { DAY } from '../../src/chain/math'
@@ -24,7 +24,9 @@ describe('contract-parser API against a real node', () => {
     const harvest = await postJson(api.url + ABI, { address: rec.contracts.harvest, network: 31337 })
     expect(harvest.status).toBe(200)
     expect(harvest.body.status).toBe('success')
-    expect(harvest.body.data.map((f: { name?: string }) => f.name)).toEqual(expect.arrayContaining(['harvest', 'harvestStake', 'getLastBlock']))
+    expect(harvest.body.data.map((f: { name?: string }) => f.name)).toEqual(
+      expect.arrayContaining(['harvest', 'harvestStake', 'getLastBlock']),
+    )
     const pool = await postJson(api.url + ABI, { address: rec.pools[1].address.toLowerCase(), network: '31337' })
     expect(pool.body.name).toBe('ImplAndTermsV1')
     const multi = await postJson(api.url + MULTI, { address: [rec.contracts.lens, rec.pools[0].address], network: 31337 })
@@ -74,7 +76,8 @@ describe('contract-parser API against a real node', () => {
     const ranges: [number, number][] = []
     class Recording extends JsonRpcProvider {
       override async getLogs(filter: Parameters<JsonRpcProvider['getLogs']>[0]) {
-        ranges.push([Number(filter.fromBlock), Number(filter.toBlock)])
+        const f = filter as Filter
+        ranges.push([Number(f.fromBlock), Number(f.toBlock)])
         return super.getLogs(filter)
       }
     }

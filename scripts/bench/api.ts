@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:api`: load on the API service as `npm start` runs it (its own node, deploy and API on free
+ * ports, production settings), 10 s and 50 connections per endpoint with autocannon. Prints requests per second and
+ * p50/p99 latency for the vesting endpoint (the five demo wallets in turn; once on an idle chain, once with a new
+ * block every second) and for token-holders.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { freePort, runHardhatScript, startHardhatNode } from '../lib/node'
+import { startApi } from '../lib/api'
+import type { DeploymentRecord } from '../lib/deployment'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+async function run(title: string, opts: autocannon.Options) {
+  const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...opts })
+  const errors = result.errors + result.non2xx
+  console.log(
+    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests, ${errors} errors`,
+  )
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'))
+  const node = await startHardhatNode(await freePort())
+  const api = { stop: async () => {} }
+  try {
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
+    const record = JSON.parse(fs.readFileSync(path.join(dir, '31337.json'), 'utf8')) as DeploymentRecord
+    const wallets = Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'allocations.31337.json'), 'utf8')).allocations)
+    const started = await startApi(await freePort(), node.url, { DEPLOYMENTS_DIR: dir, API_LOG_LEVEL: 'warn' })
+    api.stop = started.stop
+    console.log(`API ${started.url}, ${DURATION_S} s, ${CONNECTIONS} connections, ${os.cpus().length} cores\n`)
+    await run('GET /vesting/address/:w', {
+      url: started.url,
+      requests: wallets.map((w) => ({ method: 'GET', path: `/vesting/address/${w}` })),
+    })
+    // A chain that moves: a new block every second (BSC makes one every 3 s), so signatures are recomputed.
+    const mining = setInterval(() => {
+      void fetch(node.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+      })
+    }, 1000)
+    await run('GET vesting, block every 1 s', {
+      url: started.url,
+      requests: wallets.map((w) => ({ method: 'GET', path: `/vesting/address/${w}` })),
+    })
+    clearInterval(mining)
+    await run('POST token-holders', {
+      url: started.url,
+      requests: [
+        {
+          method: 'POST',
+          path: '/contract-parser/api/contract/token-holders',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ address: record.pools[1].address, network: 31337 }),
+        },
+      ],
+    })
+  } finally {
+    await api.stop()
+    await node.stop()
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exitCode = 1
+})
