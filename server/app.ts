@@ -17,6 +17,15 @@ const NETWORK = {
     { type: 'string', pattern: '^[0-9]{1,12}$' },
   ],
 } as const
+/** Body of the single-address contract-parser routes. */
+const ADDRESS_ON_NETWORK = {
+  body: {
+    type: 'object',
+    required: ['address', 'network'],
+    additionalProperties: false,
+    properties: { address: ADDRESS, network: NETWORK },
+  },
+} as const
 const errorReply = {
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
@@ -95,16 +104,7 @@ export async function buildServer(
 
   app.post<{ Body: { address: string; network: number | string } }>(
     '/contract-parser/api/contract/abi',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['address', 'network'],
-          additionalProperties: false,
-          properties: { address: ADDRESS, network: NETWORK },
-        },
-      },
-    },
+    { schema: ADDRESS_ON_NETWORK },
     async (req) => {
       checkNetwork(req.body.network)
       const found = abis.get(getAddress(req.body.address.toLowerCase()))
@@ -139,16 +139,7 @@ export async function buildServer(
 
   app.post<{ Body: { address: string; network: number | string } }>(
     '/contract-parser/api/contract/token-holders',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['address', 'network'],
-          additionalProperties: false,
-          properties: { address: ADDRESS, network: NETWORK },
-        },
-      },
-    },
+    { schema: ADDRESS_ON_NETWORK },
     async (req) => {
       checkNetwork(req.body.network)
       const index = holders.get(getAddress(req.body.address.toLowerCase()))

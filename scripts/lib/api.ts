@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { ROOT } from './node'
+import { ROOT, spawnOwned } from './node'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from './devAccounts'
 
 export interface RunningApi {
@@ -16,25 +15,22 @@ export async function startApi(
   timeoutMs = 60_000,
 ): Promise<RunningApi> {
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      API_RPC_URL: rpcUrl,
-      // The local chain's signer is a public dev key; the service refuses it on any other chain.
-      VESTING_SIGNER_KEY: process.env.VESTING_SIGNER_KEY ?? devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
-      ...env,
+  const { child, stop } = spawnOwned(
+    path.join(ROOT, 'node_modules', '.bin', 'ts-node'),
+    ['--transpile-only', 'server/index.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        API_PORT: String(port),
+        API_RPC_URL: rpcUrl,
+        // The local chain's signer is a public dev key; the service refuses it on any other chain.
+        VESTING_SIGNER_KEY: process.env.VESTING_SIGNER_KEY ?? devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await exited
-    }
-  }
+  )
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`)

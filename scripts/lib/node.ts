@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -26,6 +26,23 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   })
 }
 
+/** Spawns a child we own, with a `stop()` that ends it with SIGTERM and waits for its exit. */
+export function spawnOwned(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+): { child: ChildProcess; stop: () => Promise<void> } {
+  const child = spawn(command, args, options)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+  return { child, stop }
+}
+
 async function rpcReady(url: string): Promise<boolean> {
   try {
     const res = await fetch(url, {
@@ -49,7 +66,7 @@ export interface RunningNode {
 /** Starts `hardhat node` on 127.0.0.1:`port` and resolves once it answers JSON-RPC. */
 export async function startHardhatNode(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<RunningNode> {
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(HARDHAT_BIN, ['node', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const { child, stop } = spawnOwned(HARDHAT_BIN, ['node', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,13 +74,6 @@ export async function startHardhatNode(port: number, env: NodeJS.ProcessEnv = {}
   let output = ''
   child.stdout?.on('data', (d) => (output = (output + d).slice(-4000)))
   child.stderr?.on('data', (d) => (output = (output + d).slice(-4000)))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await exited
-    }
-  }
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`hardhat node exited with ${child.exitCode}:\n${output}`)
