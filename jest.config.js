@@ -1,6 +1,6 @@
 /**
  * Plain logic (*.test.ts) runs in Node; components (*.test.tsx) in jsdom. Both live beside the source. test/server runs
- * the API against a real Hardhat node started by the global setup; test/contracts belongs to Hardhat's mocha runner.
+ * the API and test/sagas the store's sagas against a real Hardhat node started by the global setup; test/contracts belongs to Hardhat's mocha runner.
  */
 module.exports = {
   projects: [
@@ -21,6 +21,15 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/test/server'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/chain.ts',
+      globalTeardown: '<rootDir>/test/setup/chainTeardown.ts',
+      testTimeout: 60_000,
+    },
+    {
+      displayName: 'sagas',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/sagas'],
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/chain.ts',
       globalTeardown: '<rootDir>/test/setup/chainTeardown.ts',

@@ -1,27 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-/** deployments/<chainId>.json: what the API and the app read to find the contracts. */
-export interface DeploymentRecord {
-  chainId: number
-  network: string
-  startBlock: number
-  deployedAt: number
-  deployer: string
-  contracts: {
-    token: string
-    reservoir: string
-    poolsInfo: string
-    factory: string
-    harvest: string
-    lens: string
-    implV1: string
-    implV2: string
-  }
-  pools: { id: number; address: string; version: number }[]
-  defaultPoolId: number
-  vestingSigner: string
-}
+import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+
+export type { DeploymentRecord }
 
 /** DEPLOYMENTS_DIR lets tests write their record elsewhere than the developer's running stack. */
 export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR ?? path.join(__dirname, '..', '..', 'deployments')

@@ -8,14 +8,15 @@ import path from 'node:path'
 import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
 
 declare global {
-  var __CHAIN_NODE__: RunningNode | undefined
+  // Every Jest project that needs a chain gets its own node; teardown stops them all.
+  var __CHAIN_NODES__: RunningNode[] | undefined
 }
 
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-deployments-'))
   const node = await startHardhatNode(await freePort())
   await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
-  globalThis.__CHAIN_NODE__ = node
+  globalThis.__CHAIN_NODES__ = [...(globalThis.__CHAIN_NODES__ ?? []), node]
   process.env.CHAIN_URL = node.url
   process.env.TEST_DEPLOYMENTS_DIR = dir
 }

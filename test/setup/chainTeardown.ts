@@ -1,3 +1,5 @@
 export default async function teardown() {
-  await globalThis.__CHAIN_NODE__?.stop()
+  const nodes = globalThis.__CHAIN_NODES__ ?? []
+  globalThis.__CHAIN_NODES__ = []
+  await Promise.all(nodes.map((n) => n.stop()))
 }

@@ -1,0 +1,12 @@
+import { getContext } from 'redux-saga/effects'
+import type { BrowserEnv } from '../chain/browserEnv'
+import type { ChainLayer } from '../chain/layer'
+
+/** What every saga can reach through its context (set by makeStore). */
+export interface SagaDeps {
+  chain: ChainLayer
+  env: BrowserEnv
+}
+
+export const getChain = () => getContext('chain')
+export const getEnv = () => getContext('env')

@@ -1,0 +1,47 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import createSagaMiddleware from 'redux-saga'
+import walletReducer from '../features/wallet/slice'
+import tokenReducer from '../features/token/slice'
+import stakeReducer from '../features/stake/slice'
+import vestingReducer from '../features/vesting/slice'
+import { log } from './log'
+import { rootSaga } from './rootSaga'
+import type { SagaDeps } from './sagaContext'
+
+const rootReducer = combineReducers({
+  wallet: walletReducer,
+  token: tokenReducer,
+  stake: stakeReducer,
+  vesting: vestingReducer,
+})
+
+export type RootState = ReturnType<typeof rootReducer>
+
+/**
+ * The store for the app and for tests. With `deps` the sagas run with the chain layer and browser environment in
+ * their context; without, it is a plain store (component tests read and dispatch, nothing reaches a chain).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps) {
+  const sagaMiddleware = createSagaMiddleware({
+    context: deps ? { ...deps } : {},
+    onError: (err) => log.error('saga', 'a root saga died', err),
+  })
+  const base = rootReducer(undefined, { type: '@@init' })
+  const state: RootState = {
+    ...base,
+    ...preloadedState,
+    wallet: { ...base.wallet, networks: deps?.chain.networks ?? {}, ...preloadedState?.wallet },
+  }
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: state,
+    // The serializable check stays on: a bigint or an ethers object in an action or the state is a bug.
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  })
+  if (deps) sagaMiddleware.run(rootSaga)
+  return store
+}
+
+export type AppStore = ReturnType<typeof makeStore>
+export type AppDispatch = AppStore['dispatch']

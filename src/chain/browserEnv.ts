@@ -1,0 +1,60 @@
+import Cookies from 'js-cookie'
+
+/** The cookies the app keeps (SPEC section 3). */
+export type CookieName = 'walletName' | 'ref' | 'modal'
+
+/**
+ * What sagas need from the page besides the chain: cookies, the URL, reloading, and what kind of device this is.
+ * Sagas reach it through their context so node tests can hand in a plain object.
+ */
+export interface BrowserEnv {
+  cookies: {
+    get(name: CookieName): string | undefined
+    set(name: CookieName, value: string): void
+    remove(name: CookieName): void
+  }
+  /** The page's query string, e.g. "?ref=0x..". */
+  search(): string
+  href(): string
+  reload(): void
+  isPhone: boolean
+  /** The injected EIP-1193 provider (a browser-extension wallet or a wallet app's browser), if any. */
+  injected: unknown
+}
+
+const COOKIE_DAYS = 30
+
+export function createBrowserEnv(): BrowserEnv {
+  const w = window as Window & { ethereum?: unknown }
+  return {
+    cookies: {
+      get: (name) => Cookies.get(name),
+      set: (name, value) => Cookies.set(name, value, { expires: COOKIE_DAYS, sameSite: 'lax' }),
+      remove: (name) => Cookies.remove(name),
+    },
+    search: () => window.location.search,
+    href: () => window.location.href,
+    reload: () => window.location.reload(),
+    isPhone: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
+    injected: w.ethereum,
+  }
+}
+
+/** A BrowserEnv without a browser, for tests and scripts; `reloads` counts reload() calls. */
+export function createMemoryEnv(opts: { search?: string; href?: string; isPhone?: boolean; injected?: unknown } = {}) {
+  const jar = new Map<string, string>()
+  const env = {
+    reloads: 0,
+    cookies: {
+      get: (name: CookieName) => jar.get(name),
+      set: (name: CookieName, value: string) => void jar.set(name, value),
+      remove: (name: CookieName) => void jar.delete(name),
+    },
+    search: () => opts.search ?? '',
+    href: () => opts.href ?? 'http://127.0.0.1:3000/',
+    reload: () => void (env.reloads += 1),
+    isPhone: opts.isPhone ?? false,
+    injected: opts.injected,
+  }
+  return env satisfies BrowserEnv
+}

@@ -1,0 +1,94 @@
+import { Interface, isError } from 'ethers'
+
+/** Custom errors of every contract, so a revert reads as its name instead of raw data. */
+const ERRORS = new Interface([
+  'error ZeroAddress()',
+  'error ZeroAmount()',
+  'error ZeroShares()',
+  'error InvalidHoldTime(uint256 holdTime, uint256 min, uint256 max)',
+  'error SelfReferral()',
+  'error TermNotOffered(uint256 hold)',
+  'error StakingIsPaused()',
+  'error NoStakeIds()',
+  'error StakeNotFound(uint256 id)',
+  'error StakeNotActive(uint256 id)',
+  'error SharesNotTransferable()',
+  'error InvalidMessage()',
+  'error UntrustedSigner(address signer)',
+  'error StaleClaim(uint256 expectedLastBlock, uint256 lastUpdateBlock)',
+  'error InvalidCurrentBlock(uint256 currentBlock)',
+  'error CurrentBlockInFuture(uint256 currentBlock, uint256 blockNumber)',
+  'error UnknownPool(address pool)',
+  'error TokenMismatch(address poolToken, address rewardToken)',
+  'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+  'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+])
+
+const MESSAGES: Record<string, string> = {
+  ZeroAmount: 'The amount must be greater than 0.',
+  ZeroShares: 'The amount is too small to mint any pool shares.',
+  InvalidHoldTime: 'The number of days is outside what the pool allows.',
+  SelfReferral: 'You cannot refer yourself.',
+  TermNotOffered: 'This staking term is not offered by the pool.',
+  StakingIsPaused: 'Staking in this pool is paused.',
+  StakeNotActive: 'This stake is already closed.',
+  StakeNotFound: 'This stake does not exist.',
+  InvalidMessage: 'The claim does not match its signature; reload the page.',
+  UntrustedSigner: 'The claim was not signed by a trusted signer.',
+  StaleClaim: 'This claim has already been used; reload the page for a new one.',
+  InvalidCurrentBlock: 'The claim is out of date; reload the page.',
+  CurrentBlockInFuture: 'The claim is ahead of the chain; try again in a moment.',
+  ERC20InsufficientBalance: 'Your token balance is too low.',
+  ERC20InsufficientAllowance: 'The token allowance is too low; approve first.',
+}
+
+/** True when the person declined the request in their wallet (not a failure). */
+export function isUserRejection(err: unknown): boolean {
+  if (isError(err, 'ACTION_REJECTED')) return true
+  const code =
+    (err as { code?: unknown; info?: { error?: { code?: unknown } } })?.code ??
+    (err as { info?: { error?: { code?: unknown } } })?.info?.error?.code
+  return code === 4001
+}
+
+/** Finds revert data in an ethers error, a wallet's RPC error, or nested causes. */
+function revertData(err: unknown): string | null {
+  const seen = new Set<unknown>()
+  const walk = (e: unknown): string | null => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return null
+    seen.add(e)
+    const o = e as Record<string, unknown>
+    if (typeof o.data === 'string' && /^0x[0-9a-f]{8}/i.test(o.data)) return o.data
+    for (const k of ['error', 'info', 'cause', 'data']) {
+      const found = walk(o[k])
+      if (found) return found
+    }
+    return null
+  }
+  return walk(err)
+}
+
+/** A short sentence for a person, from any error a wallet, node or contract can produce. */
+export function toUserMessage(err: unknown): string {
+  if (isUserRejection(err)) return 'You rejected the request in your wallet.'
+  const data = revertData(err)
+  if (data) {
+    try {
+      const parsed = ERRORS.parseError(data)
+      if (parsed) return MESSAGES[parsed.name] ?? `The contract refused the transaction (${parsed.name}).`
+    } catch {
+      // not one of ours
+    }
+  }
+  if (isError(err, 'CALL_EXCEPTION'))
+    return err.reason ? `The transaction was refused: ${err.reason}.` : 'The transaction was refused by the contract.'
+  if (isError(err, 'INSUFFICIENT_FUNDS')) return 'Not enough funds to pay for gas.'
+  if (isError(err, 'NETWORK_ERROR') || isError(err, 'TIMEOUT'))
+    return 'The network did not answer; check your connection and try again.'
+  if (isError(err, 'NONCE_EXPIRED') || isError(err, 'REPLACEMENT_UNDERPRICED'))
+    return 'Your wallet has a pending transaction in the way; try again.'
+  const code = (err as { code?: unknown })?.code
+  if (code === 4902) return 'Your wallet does not know this network yet.'
+  if (code === -32002) return 'Your wallet already has a request open; check it.'
+  return 'Something went wrong; please try again.'
+}

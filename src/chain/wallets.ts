@@ -1,0 +1,166 @@
+import { initializeConnector } from '@web3-react/core'
+import { MetaMask } from '@web3-react/metamask'
+import type { Connector, Provider, Web3ReactStore } from '@web3-react/types'
+import { BrowserProvider, type JsonRpcSigner } from 'ethers'
+import type { BrowserEnv } from './browserEnv'
+import { DevAccountConnector } from './devWallet'
+import { supportedNetworks, type NetworkConfig } from './networks'
+
+/** The options of the Choose Wallet dialog (SPEC section 2). */
+export type WalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
+export const WALLET_NAMES: WalletName[] = ['browser', 'mobile', 'walletconnect', 'dev']
+
+/** What the dialog shows for an option; plain JSON for the store. */
+export interface WalletOption {
+  name: WalletName
+  label: string
+  description: string
+  /** Why the option cannot be used here, or null. */
+  unavailable: string | null
+  /** On a phone without a wallet: open this page in the MetaMask app instead. */
+  deepLink: string | null
+}
+
+export interface LoadedWallet {
+  name: WalletName
+  connector: Connector
+  store: Web3ReactStore
+}
+
+export const isWalletName = (s: unknown): s is WalletName => WALLET_NAMES.includes(s as WalletName)
+
+/** MetaMask's universal link that opens a dapp inside its mobile browser. */
+export function metaMaskDeepLink(href: string): string {
+  return `https://metamask.app.link/dapp/${href.replace(/^https?:\/\//, '')}`
+}
+
+/**
+ * The wallets the app can connect: web3-react connectors made on first use (WalletConnect's code, about 140 KB gzip,
+ * is a lazy chunk loaded only when chosen). One wallet is active at a time.
+ */
+export class Wallets {
+  private loaded = new Map<WalletName, Promise<LoadedWallet>>()
+  private activeName: WalletName | null = null
+  private current: LoadedWallet | null = null
+
+  constructor(
+    private readonly env: BrowserEnv,
+    private readonly networks: Record<number, NetworkConfig>,
+    private readonly opts: { walletConnectProjectId: string; localRpcUrl: string; defaultChainId: number },
+  ) {}
+
+  options(): WalletOption[] {
+    const injected = !!this.env.injected
+    const noInjected = this.env.isPhone
+      ? 'No wallet in this browser: open the page in the MetaMask app.'
+      : 'No browser wallet found: install a wallet extension such as MetaMask.'
+    const list: WalletOption[] = [
+      {
+        name: 'browser',
+        label: 'Browser wallet',
+        description: 'A wallet extension in this browser, such as MetaMask',
+        unavailable: injected ? null : noInjected,
+        deepLink: !injected && this.env.isPhone ? metaMaskDeepLink(this.env.href()) : null,
+      },
+      {
+        name: 'mobile',
+        label: 'Mobile wallet',
+        description: "Your wallet app's built-in browser",
+        unavailable: injected ? null : 'Open this page in the browser of your wallet app.',
+        deepLink: !injected && this.env.isPhone ? metaMaskDeepLink(this.env.href()) : null,
+      },
+      {
+        name: 'walletconnect',
+        label: 'WalletConnect',
+        description: 'Scan a QR code with any WalletConnect wallet',
+        unavailable: this.opts.walletConnectProjectId ? null : 'WalletConnect is not configured for this site (no project id).',
+        deepLink: null,
+      },
+    ]
+    if (this.networks[31337]?.contracts) {
+      list.push({
+        name: 'dev',
+        label: 'Development account',
+        description: 'Hardhat account #0 on the local chain; no extension needed',
+        unavailable: null,
+        deepLink: null,
+      })
+    }
+    return list
+  }
+
+  /** Creates (once) the connector for `name`; the browser and mobile options share the injected one. */
+  load(name: WalletName): Promise<LoadedWallet> {
+    const key: WalletName = name === 'mobile' ? 'browser' : name
+    let p = this.loaded.get(key)
+    if (!p) {
+      p = this.create(key)
+      this.loaded.set(key, p)
+      p.catch(() => this.loaded.delete(key))
+    }
+    return p.then((w) => ({ ...w, name }))
+  }
+
+  private async create(name: WalletName): Promise<LoadedWallet> {
+    if (name === 'dev') {
+      const [connector, , store] = initializeConnector<DevAccountConnector>(
+        (actions) => new DevAccountConnector(actions, this.opts.localRpcUrl),
+      )
+      return { name, connector, store }
+    }
+    if (name === 'walletconnect') {
+      if (!this.opts.walletConnectProjectId) throw new Error('WalletConnect is not configured for this site.')
+      const { WalletConnect } = await import(/* webpackChunkName: "walletconnect" */ '@web3-react/walletconnect-v2')
+      const chains = supportedNetworks(this.networks).filter((n) => n.chainId !== 31337)
+      const rpcMap = Object.fromEntries(chains.map((n) => [n.chainId, n.rpcUrl]))
+      const [connector, , store] = initializeConnector<InstanceType<typeof WalletConnect>>(
+        (actions) =>
+          new WalletConnect({
+            actions,
+            options: {
+              projectId: this.opts.walletConnectProjectId,
+              chains: [chains[0]?.chainId ?? 56],
+              optionalChains: chains.map((n) => n.chainId),
+              rpcMap,
+              showQrModal: true,
+            },
+          }),
+      )
+      return { name, connector, store }
+    }
+    const [connector, , store] = initializeConnector<MetaMask>(
+      (actions) => new MetaMask({ actions, options: { mustBeMetaMask: false, silent: true, timeout: 1000 } }),
+    )
+    return { name, connector, store }
+  }
+
+  /** Marks `wallet` as the one the app acts through. */
+  use(wallet: LoadedWallet) {
+    this.current = wallet
+    this.activeName = wallet.name
+  }
+
+  get active(): WalletName | null {
+    return this.activeName
+  }
+
+  /** The active wallet's EIP-1193 provider, for wallet requests (switch or add chain, watch asset). */
+  provider(): Provider | null {
+    return this.current?.connector.provider ?? null
+  }
+
+  /** A signer for the active wallet's account (ethers v6 over the EIP-1193 provider). */
+  async signer(): Promise<JsonRpcSigner> {
+    const provider = this.provider()
+    if (!provider) throw new Error('No wallet is connected.')
+    // cacheTimeout -1: an automining node answers back-to-back sends before a cached nonce would expire.
+    return new BrowserProvider(provider, undefined, { cacheTimeout: -1 }).getSigner()
+  }
+
+  async disconnect(): Promise<void> {
+    const c = this.current?.connector
+    if (c) await (c.deactivate ? c.deactivate() : c.resetState())
+    this.current = null
+    this.activeName = null
+  }
+}

@@ -1,0 +1,99 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import {
+  noticeClosed,
+  rejectionNoticeClosed,
+  txConfirmed,
+  txFailed,
+  txRejected,
+  txReplaced,
+  txSubmitted,
+  type TxKind,
+  type TxReceiptInfo,
+} from '../../chain/txActions'
+
+/** A transaction the app sent, as shown in the notification stack. */
+export interface TrackedTx {
+  hash: string
+  kind: TxKind
+  chainId: number
+  status: 'pending' | 'confirmed' | 'failed'
+  receipt: TxReceiptInfo | null
+  message: string | null
+}
+
+export interface TokenState {
+  name: string
+  symbol: string
+  /** wallet balance, base units */
+  balance: string
+  /** allowance to the current pool, base units */
+  allowance: string
+  approved: boolean
+  transactions: TrackedTx[]
+  /** A short notice after a rejection in the wallet, until closed. */
+  rejection: string | null
+}
+
+export const initialTokenState: TokenState = {
+  name: '',
+  symbol: '',
+  balance: '0',
+  allowance: '0',
+  approved: false,
+  transactions: [],
+  rejection: null,
+}
+
+const find = (s: TokenState, hash: string | null) => (hash ? s.transactions.find((t) => t.hash === hash) : undefined)
+
+const tokenSlice = createSlice({
+  name: 'token',
+  initialState: initialTokenState,
+  reducers: {
+    tokenLoaded(state, action: PayloadAction<{ name: string; symbol: string; balance: string; allowance: string }>) {
+      Object.assign(state, action.payload)
+      state.approved = BigInt(action.payload.allowance) > 0n
+    },
+    tokenRefreshRequested() {},
+    allowanceLoaded(state, action: PayloadAction<{ allowance: string }>) {
+      state.allowance = action.payload.allowance
+      state.approved = BigInt(action.payload.allowance) > 0n
+    },
+  },
+  extraReducers: (b) => {
+    b.addCase(txSubmitted, (s, { payload }) => {
+      s.transactions.push({
+        hash: payload.hash,
+        kind: payload.kind,
+        chainId: payload.chainId,
+        status: 'pending',
+        receipt: null,
+        message: null,
+      })
+    })
+    b.addCase(txReplaced, (s, { payload }) => {
+      const tx = find(s, payload.oldHash)
+      if (tx) tx.hash = payload.hash
+    })
+    b.addCase(txConfirmed, (s, { payload }) => {
+      const tx = find(s, payload.hash)
+      if (tx) Object.assign(tx, { status: 'confirmed', receipt: payload.receipt })
+    })
+    b.addCase(txFailed, (s, { payload }) => {
+      const tx = find(s, payload.hash)
+      if (tx) Object.assign(tx, { status: 'failed', receipt: payload.receipt ?? null, message: payload.message })
+    })
+    b.addCase(txRejected, (s, { payload }) => {
+      s.rejection = payload.message
+    })
+    b.addCase(rejectionNoticeClosed, (s) => {
+      s.rejection = null
+    })
+    b.addCase(noticeClosed, (s, { payload }) => {
+      s.transactions = s.transactions.filter((t) => t.hash !== payload.hash)
+    })
+  },
+})
+
+export const { tokenLoaded, tokenRefreshRequested, allowanceLoaded } = tokenSlice.actions
+export default tokenSlice.reducer

@@ -1,0 +1,250 @@
+import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
+import { call, delay, fork, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
+import { getAddress, isAddress } from 'ethers'
+import { timers } from '../../app/config'
+import { log } from '../../app/log'
+import { getChain, getEnv } from '../../app/sagaContext'
+import { safely } from '../../app/safely'
+import type { RootState } from '../../app/store'
+import type { BrowserEnv } from '../../chain/browserEnv'
+import { addChainParameters, catalogueEntry } from '../../chain/catalogue'
+import { isUserRejection, toUserMessage } from '../../chain/errors'
+import type { ChainLayer } from '../../chain/layer'
+import { switchTarget } from '../../chain/networks'
+import { isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
+import {
+  connectFailed,
+  connectRequested,
+  disconnectRequested,
+  modalOpened,
+  modalRequested,
+  networkNamed,
+  switchChainRequested,
+  switchChainSettled,
+  walletChanged,
+  walletOptionsLoaded,
+  walletReady,
+} from './slice'
+
+interface ConnectorSnapshot {
+  chainId: number | null
+  account: string | null
+}
+
+/** Connector store updates as a channel, so wallet events arrive in the store as actions. */
+export const createConnectorChannel = (store: Web3ReactStore) =>
+  eventChannel<ConnectorSnapshot>((emit) =>
+    store.subscribe((s: Web3ReactState) => emit({ chainId: s.chainId ?? null, account: s.accounts?.[0] ?? null })),
+  )
+
+function networkNameOf(chain: ChainLayer, chainId: number | null): string {
+  if (chainId === null) return ''
+  return chain.networks[chainId]?.name ?? `Chain ${chainId}`
+}
+
+/** Names an unknown chain from the catalogue (a lazy chunk) once it is known. */
+function* nameUnknownChain(chainId: number): SagaIterator {
+  try {
+    const entry: Awaited<ReturnType<typeof catalogueEntry>> = yield call(catalogueEntry, chainId)
+    if (entry) yield put(networkNamed({ chainId, name: entry.name }))
+  } catch (err) {
+    log.warn('wallet', 'chain catalogue unavailable', err)
+  }
+}
+
+/** After connecting: a modal remembered in the 'modal' cookie opens now (SPEC section 4). */
+function* openRememberedModal(env: BrowserEnv): SagaIterator {
+  const remembered = env.cookies.get('modal')
+  if (!remembered) return
+  env.cookies.remove('modal')
+  yield put(modalOpened(remembered))
+}
+
+/**
+ * Follows one connector: connect, account change (address updates; token data re-reads through walletChanged),
+ * chain change (reload, SPEC section 4) and a disconnect from the wallet's side (cookie removed, reload).
+ */
+export function* watchConnector(wallet: LoadedWallet): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
+  const chan: EventChannel<ConnectorSnapshot> = yield call(createConnectorChannel, wallet.store)
+  let prev: ConnectorSnapshot = { chainId: null, account: null }
+  try {
+    while (true) {
+      const next: ConnectorSnapshot = yield take(chan)
+      if (next.account === prev.account && next.chainId === prev.chainId) continue
+      const name: WalletName = chain.wallets.active ?? wallet.name
+      if (prev.chainId !== null && next.chainId !== null && next.chainId !== prev.chainId) {
+        env.reload()
+        return
+      }
+      if (prev.account && !next.account) {
+        env.cookies.remove('walletName')
+        env.reload()
+        return
+      }
+      const wasConnected = prev.account !== null
+      prev = next
+      if (!next.account || next.chainId === null) continue
+      yield put(
+        walletChanged({
+          name,
+          account: getAddress(next.account),
+          chainId: next.chainId,
+          networkName: networkNameOf(chain, next.chainId),
+        }),
+      )
+      if (!chain.networks[next.chainId]) yield fork(nameUnknownChain, next.chainId)
+      if (!wasConnected) {
+        env.cookies.set('walletName', name)
+        yield call(openRememberedModal, env)
+      }
+    }
+  } finally {
+    chan.close()
+  }
+}
+
+const watched = new WeakSet<Web3ReactStore>()
+
+function* loadAndWatch(name: WalletName): SagaIterator<LoadedWallet> {
+  const chain: ChainLayer = yield getChain()
+  const wallet: LoadedWallet = yield call([chain.wallets, chain.wallets.load], name)
+  if (!watched.has(wallet.store)) {
+    watched.add(wallet.store)
+    // Spawned: it outlives the connect request that loaded the wallet (a forked child would keep that call open).
+    yield spawn(watchConnector, wallet)
+  }
+  return wallet
+}
+
+/** Continue in the Choose Wallet dialog: activate the chosen wallet (the account request). */
+export function* connectWallet({ payload: name }: ReturnType<typeof connectRequested>): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  try {
+    if (chain.wallets.active && chain.wallets.active !== name) yield call([chain.wallets, chain.wallets.disconnect])
+    const wallet: LoadedWallet = yield call(loadAndWatch, name)
+    chain.wallets.use(wallet)
+    yield call([wallet.connector, wallet.connector.activate])
+  } catch (err) {
+    const message = isUserRejection(err) ? 'You rejected the connection in your wallet.' : toUserMessage(err)
+    if (!isUserRejection(err)) log.error('wallet', `connecting ${name} failed`, err)
+    yield put(connectFailed({ message }))
+  }
+}
+
+/** Disconnect: the connector lets go, the walletName cookie goes, the page reloads (SPEC section 4). */
+export function* disconnectWallet(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
+  try {
+    yield call([chain.wallets, chain.wallets.disconnect])
+  } finally {
+    env.cookies.remove('walletName')
+    env.reload()
+  }
+}
+
+interface RpcLike {
+  code?: number
+  data?: { originalError?: { code?: number } }
+}
+const errorCode = (err: unknown) => (err as RpcLike)?.code ?? (err as RpcLike)?.data?.originalError?.code
+
+/**
+ * Asks the wallet to switch chain: 1 goes to 4 and 56 to 97 when the target has no contracts; a wallet that does not
+ * know the chain (4902) is asked to add it first. The wallet's chainChanged then reloads the page.
+ */
+export function* switchChain({ payload }: ReturnType<typeof switchChainRequested>): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const target = switchTarget(payload.chainId, chain.networks)
+  const provider = chain.wallets.provider()
+  if (!provider) {
+    yield put(switchChainSettled({ error: 'Connect a wallet first.' }))
+    return
+  }
+  const hexId = `0x${target.toString(16)}`
+  try {
+    try {
+      yield call([provider, provider.request], { method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
+    } catch (err) {
+      if (errorCode(err) !== 4902) throw err
+      const entry: Awaited<ReturnType<typeof catalogueEntry>> = yield call(catalogueEntry, target)
+      const params = addChainParameters(chain.networks[target], entry)
+      yield call([provider, provider.request], { method: 'wallet_addEthereumChain', params: [params] })
+      yield call([provider, provider.request], { method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
+    }
+    yield put(switchChainSettled({ error: null }))
+  } catch (err) {
+    if (!isUserRejection(err)) log.error('wallet', `switching to ${target} failed`, err)
+    yield put(
+      switchChainSettled({
+        error: isUserRejection(err) ? 'You rejected the network switch in your wallet.' : toUserMessage(err),
+      }),
+    )
+  }
+}
+
+/** A screen asks for a modal that needs a wallet: without an address the connect modal opens and remembers it. */
+export function* requestModal({ payload }: ReturnType<typeof modalRequested>): SagaIterator {
+  const env: BrowserEnv = yield getEnv()
+  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  if (payload.needsWallet && !address) {
+    env.cookies.set('modal', payload.name)
+    yield put(modalOpened('connect'))
+    return
+  }
+  yield put(modalOpened(payload.name))
+}
+
+/** The ref query parameter goes into the ref cookie, only when it is an address (SPEC section 2). */
+export function* storeReferral(): SagaIterator {
+  const env: BrowserEnv = yield getEnv()
+  const ref = new URLSearchParams(env.search()).get('ref')?.trim()
+  if (ref && isAddress(ref)) env.cookies.set('ref', getAddress(ref))
+}
+
+function* pollUntilSettled(store: Web3ReactStore | null): SagaIterator {
+  while (store?.getState().activating) yield delay(timers.WALLET_READY_POLL_MS)
+}
+
+/** Startup: wallet options, eager reconnect from the walletName cookie, then the readiness poll (200 ms). */
+export function* startWallet(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
+  yield put(walletOptionsLoaded(chain.wallets.options()))
+  const remembered = env.cookies.get('walletName')
+  let store: Web3ReactStore | null = null
+  const option = chain.wallets.options().find((o) => o.name === remembered)
+  if (isWalletName(remembered) && option && !option.unavailable) {
+    try {
+      const wallet: LoadedWallet = yield call(loadAndWatch, remembered)
+      chain.wallets.use(wallet)
+      store = wallet.store
+      // Not awaited here: the readiness poll below watches it, with a time limit.
+      yield fork(function* eager(): SagaIterator {
+        try {
+          yield call([wallet.connector, wallet.connector.connectEagerly!])
+        } catch (err) {
+          log.warn('wallet', 'eager reconnect failed', err)
+        }
+      })
+      yield delay(0)
+    } catch (err) {
+      log.warn('wallet', `could not reload ${remembered}`, err)
+    }
+  }
+  yield race({ settled: call(pollUntilSettled, store), timeout: delay(timers.WALLET_READY_TIMEOUT_MS) })
+  yield put(walletReady())
+}
+
+export function* walletSaga(): SagaIterator {
+  yield fork(safely(storeReferral), { type: 'wallet/init' })
+  yield fork(safely(startWallet), { type: 'wallet/init' })
+  // Writes and wallet prompts: ignore double clicks while one is open.
+  yield takeLeading(connectRequested.type, safely(connectWallet))
+  yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
+  yield takeLatest(switchChainRequested.type, safely(switchChain))
+  yield takeLatest(modalRequested.type, safely(requestModal))
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { JsonRpcProvider } from 'ethers'
+import { runSaga, type Saga } from 'redux-saga'
+import { setTimers } from '../../src/app/config'
+import { makeStore, type AppStore, type RootState } from '../../src/app/store'
+import type { BuildConfig } from '../../src/chain/buildConfig'
+import { createMemoryEnv } from '../../src/chain/browserEnv'
+import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import { createChainLayer } from '../../src/chain/layer'
+import { TestWallet } from '../support/testWallet'
+
+export const CHAIN_URL = () => process.env.CHAIN_URL!
+
+// Short timers keep the suite quick; the logic under test is the same.
+setTimers({ WALLET_READY_POLL_MS: 20, RECEIPT_POLL_MS: 50, ALLOWANCE_POLL_MS: 50, NOTICE_REMOVE_AFTER_MS: 300 })
+
+export function deployment(): DeploymentRecord {
+  return JSON.parse(fs.readFileSync(path.join(process.env.TEST_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
+}
+
+export function buildConfig(): BuildConfig {
+  return {
+    deployments: { 31337: deployment() },
+    api: { vesting: { 31337: 'http://127.0.0.1:1/vesting' }, parser: { 31337: 'http://127.0.0.1:1' } },
+    localRpcUrl: CHAIN_URL(),
+    defaultChainId: 31337,
+    walletConnectProjectId: '',
+  }
+}
+
+/** Hardhat's default accounts, as the node lists them. */
+export async function nodeAccounts(): Promise<string[]> {
+  return new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true }).send('eth_accounts', [])
+}
+
+/** A scripted injected wallet on `chainId`, installed as window.ethereum for the MetaMask connector. */
+export function installInjectedWallet(account: string, chainId = 31337, knownChains?: number[]): TestWallet {
+  const wallet = new TestWallet(CHAIN_URL(), { account, chainId, knownChains })
+  Object.assign(globalThis, { window: { ethereum: wallet, addEventListener() {}, removeEventListener() {} } })
+  return wallet
+}
+
+export function makeTestStore(opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown } = {}) {
+  const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
+  const chain = createChainLayer(buildConfig(), env)
+  const store = makeStore(undefined, { chain, env })
+  return { store, env, chain }
+}
+
+/** Resolves once `predicate(state)` holds; fails with the last state after `timeoutMs`. */
+export function waitFor(store: AppStore, predicate: (s: RootState) => boolean, timeoutMs = 15_000): Promise<RootState> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const s = store.getState()
+      if (predicate(s)) {
+        unsubscribe()
+        clearTimeout(timer)
+        resolve(s)
+      }
+    }
+    const unsubscribe = store.subscribe(check)
+    const timer = setTimeout(() => {
+      unsubscribe()
+      const { networks: _n, ...wallet } = store.getState().wallet
+      reject(
+        new Error(
+          `condition not met in ${timeoutMs} ms; wallet: ${JSON.stringify(wallet)}; token: ${JSON.stringify(store.getState().token)}`,
+        ),
+      )
+    }, timeoutMs)
+    check()
+  })
+}
+
+/** Runs one saga against `store` with the store's context, as a feature saga would. */
+export function runWithStore<Args extends unknown[], R>(
+  store: AppStore,
+  deps: { chain: unknown; env: unknown },
+  saga: Saga<Args>,
+  ...args: Args
+): Promise<R> {
+  return runSaga({ dispatch: store.dispatch, getState: store.getState, context: deps }, saga, ...args).toPromise()
+}
+
+export async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
+  return new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true, cacheTimeout: -1 }).send(method, params)
+}

@@ -1,0 +1,157 @@
+import { getAddress } from 'ethers'
+import { createMemoryEnv } from '../../src/chain/browserEnv'
+import { connectRequested, disconnectRequested, modalRequested, switchChainRequested } from '../../src/features/wallet/slice'
+import { selectShellView, selectWalletButton } from '../../src/features/wallet/selectors'
+import { contracts } from '../../src/chain/contracts'
+import { JsonRpcProvider } from 'ethers'
+import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from './support'
+
+let accounts: string[]
+beforeAll(async () => {
+  accounts = (await nodeAccounts()).map((a) => getAddress(a))
+})
+
+describe('connecting a wallet', () => {
+  it('connects the development account, names the network, remembers the wallet and reads the token', async () => {
+    const { store, env } = makeTestStore()
+    await waitFor(store, (s) => s.wallet.ready)
+    expect(selectShellView(store.getState())).toBe('connect')
+    expect(store.getState().wallet.options.map((o) => o.name)).toEqual(['browser', 'mobile', 'walletconnect', 'dev'])
+
+    store.dispatch(connectRequested('dev'))
+    const s = await waitFor(store, (st) => st.wallet.address !== null && st.token.symbol !== '')
+    expect(s.wallet.address).toBe(accounts[0])
+    expect(s.wallet.networkId).toBe(31337)
+    expect(s.wallet.networkName).toBe('Localhost')
+    expect(s.wallet.wallet).toEqual({ name: 'dev', connected: true })
+    expect(env.cookies.get('walletName')).toBe('dev')
+    expect(selectShellView(s)).toBe('ready')
+    expect(selectWalletButton(s).label).toBe(`${accounts[0].slice(0, 4)} ... ${accounts[0].slice(-4)}`)
+
+    const d = deployment()
+    const token = contracts.token(d.contracts.token, new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true }))
+    expect(s.token.symbol).toBe(await token.symbol())
+    expect(s.token.balance).toBe((await token.balanceOf(accounts[0])).toString())
+    const pool = d.pools.find((p) => p.id === d.defaultPoolId)!.address
+    expect(s.token.allowance).toBe((await token.allowance(accounts[0], pool)).toString())
+  })
+
+  it('reconnects eagerly from the walletName cookie, before the spinner goes', async () => {
+    const env = createMemoryEnv()
+    env.cookies.set('walletName', 'dev')
+    const { store } = makeTestStore({ env })
+    const s = await waitFor(store, (st) => st.wallet.ready)
+    expect(s.wallet.address).toBe(accounts[0])
+  })
+
+  it('stays disconnected when the remembered wallet cannot connect, and still becomes ready', async () => {
+    const env = createMemoryEnv()
+    env.cookies.set('walletName', 'browser') // no injected wallet here
+    const { store } = makeTestStore({ env })
+    const s = await waitFor(store, (st) => st.wallet.ready)
+    expect(s.wallet.address).toBeNull()
+  })
+
+  it('opens a remembered modal after connecting and clears the modal cookie', async () => {
+    const { store, env } = makeTestStore()
+    await waitFor(store, (s) => s.wallet.ready)
+    store.dispatch(modalRequested({ name: 'deposit', needsWallet: true }))
+    await waitFor(store, (s) => s.wallet.openModal === 'connect')
+    expect(env.cookies.get('modal')).toBe('deposit')
+    store.dispatch(connectRequested('dev'))
+    await waitFor(store, (s) => s.wallet.openModal === 'deposit')
+    expect(env.cookies.get('modal')).toBeUndefined()
+  })
+
+  it('disconnects: the cookie goes and the page reloads', async () => {
+    const { store, env } = makeTestStore()
+    store.dispatch(connectRequested('dev'))
+    await waitFor(store, (s) => s.wallet.address !== null)
+    store.dispatch(disconnectRequested())
+    await waitFor(store, () => env.reloads === 1)
+    expect(env.cookies.get('walletName')).toBeUndefined()
+  })
+
+  it('stores a valid ref query parameter, checksummed, and ignores anything else', async () => {
+    const ref = accounts[3]
+    const ok = makeTestStore({ env: createMemoryEnv({ search: `?ref=${ref.toLowerCase()}` }) })
+    await waitFor(ok.store, (s) => s.wallet.ready)
+    expect(ok.env.cookies.get('ref')).toBe(ref)
+    for (const bad of ['?ref=0x123', '?ref=<script>', '?ref=', '?other=1']) {
+      const t = makeTestStore({ env: createMemoryEnv({ search: bad }) })
+      await waitFor(t.store, (s) => s.wallet.ready)
+      expect(t.env.cookies.get('ref')).toBeUndefined()
+    }
+  })
+})
+
+describe('an injected wallet', () => {
+  afterEach(() => {
+    delete (globalThis as { window?: unknown }).window
+  })
+
+  it('follows an account change: new address, token data re-read for it', async () => {
+    const wallet = installInjectedWallet(accounts[0])
+    const { store } = makeTestStore({ injected: wallet })
+    store.dispatch(connectRequested('browser'))
+    await waitFor(store, (s) => s.wallet.address === accounts[0] && s.token.symbol !== '')
+    const before = store.getState().token.balance
+    wallet.switchAccount(accounts[4])
+    const s = await waitFor(store, (st) => st.wallet.address === accounts[4] && st.token.balance !== before)
+    const d = deployment()
+    const token = contracts.token(d.contracts.token, new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true }))
+    expect(s.token.balance).toBe((await token.balanceOf(accounts[4])).toString())
+  })
+
+  it('shows an unsupported network and switches 1 to 4, adding the chain when the wallet answers 4902', async () => {
+    const wallet = installInjectedWallet(accounts[0], 1, [1])
+    const { store, env } = makeTestStore({ injected: wallet })
+    store.dispatch(connectRequested('browser'))
+    const s = await waitFor(store, (st) => st.wallet.networkId === 1)
+    expect(selectShellView(s)).toBe('unsupported')
+    expect(s.wallet.networkName).toBe('Ethereum')
+
+    store.dispatch(switchChainRequested({ chainId: 1 }))
+    await waitFor(store, () => env.reloads === 1)
+    expect(wallet.chainId).toBe(4)
+    expect(wallet.added).toEqual([expect.objectContaining({ chainId: '0x4', chainName: 'Rinkeby' })])
+    const switches = wallet.requests
+      .filter((r) => r.method === 'wallet_switchEthereumChain')
+      .map((r) => (r.params as { chainId: string }[])[0].chainId)
+    expect(switches).toEqual(['0x4', '0x4'])
+  })
+
+  it('maps 56 to 97, switching directly when the wallet knows the chain', async () => {
+    const wallet = installInjectedWallet(accounts[0], 1, [1, 97])
+    const { store, env } = makeTestStore({ injected: wallet })
+    store.dispatch(connectRequested('browser'))
+    await waitFor(store, (st) => st.wallet.networkId === 1)
+    store.dispatch(switchChainRequested({ chainId: 56 }))
+    await waitFor(store, () => env.reloads === 1)
+    expect(wallet.chainId).toBe(97)
+    expect(wallet.added).toEqual([])
+  })
+
+  it('keeps the page usable when the person rejects the switch', async () => {
+    const wallet = installInjectedWallet(accounts[0], 1, [1, 4])
+    const { store, env } = makeTestStore({ injected: wallet })
+    store.dispatch(connectRequested('browser'))
+    await waitFor(store, (st) => st.wallet.networkId === 1)
+    wallet.rejectNext('wallet_switchEthereumChain')
+    store.dispatch(switchChainRequested({ chainId: 4 }))
+    const s = await waitFor(store, (st) => st.wallet.switchingTo === null && st.wallet.error !== null)
+    expect(s.wallet.error).toBe('You rejected the network switch in your wallet.')
+    expect(env.reloads).toBe(0)
+  })
+
+  it('reports a rejected connection without connecting', async () => {
+    const wallet = installInjectedWallet(accounts[0])
+    const { store } = makeTestStore({ injected: wallet })
+    wallet.rejectNext('eth_requestAccounts')
+    store.dispatch(connectRequested('browser'))
+    const s = await waitFor(store, (st) => st.wallet.error !== null)
+    expect(s.wallet.error).toBe('You rejected the connection in your wallet.')
+    expect(s.wallet.connecting).toBe(false)
+    expect(s.wallet.address).toBeNull()
+  })
+})
