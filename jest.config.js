@@ -35,5 +35,13 @@ module.exports = {
       globalTeardown: '<rootDir>/test/setup/chainTeardown.ts',
       testTimeout: 60_000,
     },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/e2e'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+    },
   ],
 }

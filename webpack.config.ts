@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import webpack from 'webpack'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
@@ -5,6 +6,21 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
 
 type Env = Record<string, string | boolean | undefined>
+
+/**
+ * Every deployments/<chainId>.json the build can see (DEPLOYMENTS_DIR overrides the folder, as for the deploy
+ * script): a chain counts as supported in the app exactly when its record is compiled in.
+ */
+function readDeployments(): Record<string, unknown> {
+  const dir = process.env.DEPLOYMENTS_DIR ?? path.join(__dirname, 'deployments')
+  if (!fs.existsSync(dir)) return {}
+  const records: Record<string, unknown> = {}
+  for (const file of fs.readdirSync(dir)) {
+    const m = /^(\d+)\.json$/.exec(file)
+    if (m) records[m[1]] = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+  }
+  return records
+}
 
 export default (
   _env: Env,
@@ -17,7 +33,7 @@ export default (
     mode,
     entry: path.join(__dirname, 'src', 'index.tsx'),
     output: {
-      path: path.join(__dirname, 'dist'),
+      path: process.env.APP_OUT_DIR ?? path.join(__dirname, 'dist'),
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].chunk.js' : '[name].[contenthash:8].chunk.js',
       publicPath: '/',
@@ -48,9 +64,14 @@ export default (
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', 'index.html') }),
+      // Build-time configuration, read by src/chain/buildConfig.ts (see the README's environment table).
       new webpack.DefinePlugin({
+        'process.env.APP_DEPLOYMENTS': JSON.stringify(JSON.stringify(readDeployments())),
+        'process.env.APP_API_HOSTS': JSON.stringify(process.env.APP_API_HOSTS ?? ''),
+        'process.env.LOCAL_RPC_URL': JSON.stringify(process.env.LOCAL_RPC_URL ?? ''),
+        'process.env.LOCAL_API_URL': JSON.stringify(process.env.LOCAL_API_URL ?? ''),
+        'process.env.DEFAULT_CHAIN_ID': JSON.stringify(process.env.DEFAULT_CHAIN_ID ?? ''),
         'process.env.WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.WALLETCONNECT_PROJECT_ID ?? ''),
-        'process.env.VESTING_API_URL': JSON.stringify(process.env.VESTING_API_URL ?? ''),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
     ],

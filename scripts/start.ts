@@ -1,18 +1,22 @@
 /**
  * `npm start`: the whole local stack. A Hardhat node on 127.0.0.1:8545 (chain 31337), the contracts deployed and
- * seeded with the demo, then the API on 127.0.0.1:8787, running until Ctrl-C, which stops everything it started.
+ * seeded with the demo, the API on 127.0.0.1:8787 and the app's dev server on 127.0.0.1:3000, running until Ctrl-C,
+ * which stops everything it started.
  */
 import { isPortFree, runHardhatScript, startHardhatNode } from './lib/node'
 import { startApi } from './lib/api'
+import { startDevServer } from './lib/app'
 
 const PORT = Number(process.env.CHAIN_PORT ?? 8545)
 const API_PORT = Number(process.env.API_PORT ?? 8787)
+const APP_PORT = Number(process.env.APP_PORT ?? 3000)
 const DEMO_HISTORY_DAYS = 45
 
 async function main() {
   for (const [port, name] of [
     [PORT, 'CHAIN_PORT'],
     [API_PORT, 'API_PORT'],
+    [APP_PORT, 'APP_PORT'],
   ] as const) {
     if (!(await isPortFree(port))) {
       console.error(
@@ -44,7 +48,14 @@ async function main() {
   try {
     await runHardhatScript('scripts/deploy.ts', node.url)
     console.log(`Starting the API on 127.0.0.1:${API_PORT}...`)
-    started.push(await startApi(API_PORT, node.url, { API_LOG_LEVEL: process.env.API_LOG_LEVEL ?? 'warn' }))
+    started.push(
+      await startApi(API_PORT, node.url, {
+        API_LOG_LEVEL: process.env.API_LOG_LEVEL ?? 'warn',
+        API_ALLOWED_ORIGINS: process.env.API_ALLOWED_ORIGINS ?? `http://127.0.0.1:${APP_PORT},http://localhost:${APP_PORT}`,
+      }),
+    )
+    console.log(`Starting the app on 127.0.0.1:${APP_PORT} (first build takes about a minute)...`)
+    started.push(await startDevServer(APP_PORT, { LOCAL_RPC_URL: node.url, LOCAL_API_URL: `http://127.0.0.1:${API_PORT}` }))
   } catch (err) {
     console.error(err instanceof Error ? err.message : err)
     await shutdown(1)
@@ -52,6 +63,7 @@ async function main() {
   console.log('\nLocal stack ready (Ctrl-C stops it):')
   console.log(`  chain  ${node.url} (chain 31337), contracts in deployments/31337.json`)
   console.log(`  API    http://127.0.0.1:${API_PORT}  e.g. /vesting/address/0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266`)
+  console.log(`\n  Open http://127.0.0.1:${APP_PORT} and choose "Development account" (no wallet extension needed).`)
 }
 
 void main()

@@ -1,18 +1,45 @@
+import { Route, Routes } from 'react-router-dom'
 import styled from 'styled-components'
+import { Shell } from './app/Shell'
+import { useAppSelector } from './app/hooks'
+import { TxNotifications } from './features/token/components/TxNotifications'
+import { ChooseWalletDialog } from './features/wallet/components/ChooseWalletDialog'
+import { ConnectWalletModal } from './features/wallet/components/ConnectWalletModal'
+import { selectOpenModal } from './features/wallet/selectors'
+import { ClaimPage } from './pages/ClaimPage'
+import { StakingPage } from './pages/StakingPage'
+import { Header } from './ui/layout/Header'
+import { MobileNav } from './ui/layout/MobileNav'
+import { GlobalStyle } from './ui/theme'
 
-const Page = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  color: #e8f5ee;
-  font-family: system-ui, sans-serif;
+const Main = styled.main`
+  flex: 1;
+  width: min(1120px, 100%);
+  margin: 0 auto;
+  padding: 32px clamp(16px, 4vw, 40px) 96px;
 `
 
-/** Root component; the app shell (store, wallet, routes) mounts here. */
+/** The frame every screen lives in: header, shell states, routes, dialogs and the notification stack. */
 export function App() {
+  const modal = useAppSelector(selectOpenModal)
   return (
-    <Page>
-      <h1>Claim your allocation</h1>
-    </Page>
+    <>
+      <GlobalStyle />
+      <Header />
+      <Main>
+        <Shell>
+          <Routes>
+            <Route path="/" element={<ClaimPage />} />
+            <Route path="/staking" element={<StakingPage />} />
+            <Route path="/staking/:id" element={<StakingPage />} />
+            <Route path="*" element={<ClaimPage />} />
+          </Routes>
+        </Shell>
+      </Main>
+      <MobileNav />
+      {modal === 'chooseWallet' && <ChooseWalletDialog />}
+      {modal === 'connect' && <ConnectWalletModal />}
+      <TxNotifications />
+    </>
   )
 }

@@ -1,9 +1,26 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { Provider } from 'react-redux'
+import { BrowserRouter } from 'react-router-dom'
+import { ThemeProvider } from 'styled-components'
 import { App } from './App'
+import { makeStore } from './app/store'
+import { createBrowserEnv } from './chain/browserEnv'
+import { readBuildConfig } from './chain/buildConfig'
+import { createChainLayer } from './chain/layer'
+import { theme } from './ui/theme'
+
+const env = createBrowserEnv()
+const store = makeStore(undefined, { chain: createChainLayer(readBuildConfig(), env), env })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </ThemeProvider>
+    </Provider>
   </StrictMode>,
 )

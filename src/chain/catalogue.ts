@@ -35,21 +35,27 @@ export async function catalogueEntry(chainId: number): Promise<CatalogueEntry | 
   return (await loadCatalogue()).find((c) => c.chainId === chainId)
 }
 
-/** Public RPC URLs only: catalogue entries with a ${API_KEY} placeholder or a websocket cannot go to a wallet. */
-const usableRpc = (url: string) => url.startsWith('https://') && !url.includes('${')
+/**
+ * RPC URLs a wallet can use: https, or plain http on the loopback host (the local chain). Catalogue entries with a
+ * ${API_KEY} placeholder or a websocket are left out.
+ */
+const usableRpc = (url: string) =>
+  (url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(url)) && !url.includes('${')
 
 /**
- * EIP-3085 parameters for wallet_addEthereumChain: our network config first (RPC, explorer, currency), the
- * catalogue's public RPCs and explorers after it.
+ * EIP-3085 parameters for wallet_addEthereumChain from our network config; the catalogue's public RPCs and explorer
+ * stand in only when our config has no usable RPC (catalogue ids can collide: 31337 is also listed as "GoChain Testnet").
  */
 export function addChainParameters(network: NetworkConfig, entry: CatalogueEntry | undefined) {
-  const rpcUrls = [network.rpcUrl, ...(entry?.rpc ?? [])].filter(usableRpc)
-  const explorers = [network.explorerUrl, ...(entry?.explorers ?? []).map((e) => e.url)].filter((u) => u.startsWith('https://'))
+  const ours = [network.rpcUrl].filter(usableRpc)
+  const rpcUrls = ours.length ? ours : (entry?.rpc ?? []).filter(usableRpc)
+  const fallback = ours.length ? undefined : entry
+  const explorer = network.explorerUrl || fallback?.explorers?.[0]?.url || ''
   return {
     chainId: `0x${network.chainId.toString(16)}`,
     chainName: network.name,
     nativeCurrency: network.nativeCurrency,
-    rpcUrls: [...new Set(rpcUrls)],
-    blockExplorerUrls: [...new Set(explorers)].slice(0, 1),
+    rpcUrls,
+    ...(explorer.startsWith('https://') ? { blockExplorerUrls: [explorer] } : {}),
   }
 }

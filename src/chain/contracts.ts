@@ -1,18 +1,26 @@
-import type { ContractRunner } from 'ethers'
-import { Lens__factory } from './types/factories/contracts/Lens__factory'
-import { PlatformToken__factory } from './types/factories/contracts/PlatformToken__factory'
-import { RewardHarvest__factory } from './types/factories/contracts/RewardHarvest__factory'
-import { PoolsInfo__factory } from './types/factories/contracts/PoolsInfo__factory'
-import { StakingPoolBase__factory } from './types/factories/contracts/StakingPoolBase__factory'
+import { Contract, type ContractRunner, type InterfaceAbi } from 'ethers'
+import LensArtifact from '../../artifacts/contracts/Lens.sol/Lens.json'
+import TokenArtifact from '../../artifacts/contracts/PlatformToken.sol/PlatformToken.json'
+import HarvestArtifact from '../../artifacts/contracts/RewardHarvest.sol/RewardHarvest.json'
+import PoolsInfoArtifact from '../../artifacts/contracts/PoolsInfo.sol/PoolsInfo.json'
+import PoolArtifact from '../../artifacts/contracts/StakingPoolBase.sol/StakingPoolBase.json'
+import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } from './types'
 
 /**
- * Typed contract handles (TypeChain, ethers v6). The only place the app binds an address to an ABI; sagas pass a
- * read provider for views and the wallet's signer for writes.
+ * Typed contract handles: TypeChain's types over the ABIs from the Hardhat artifacts. The artifacts are read for
+ * `.abi` only, which webpack keeps while dropping the bytecode (the TypeChain factories would ship ~10 KB gzip of
+ * deploy code the app never uses). Sagas pass a read provider for views and the wallet's signer for writes.
  */
+const bind =
+  <T>(abi: InterfaceAbi) =>
+  (address: string, runner: ContractRunner): T =>
+    new Contract(address, abi, runner) as unknown as T
+
 export const contracts = {
-  lens: (address: string, runner: ContractRunner) => Lens__factory.connect(address, runner),
-  token: (address: string, runner: ContractRunner) => PlatformToken__factory.connect(address, runner),
-  pool: (address: string, runner: ContractRunner) => StakingPoolBase__factory.connect(address, runner),
-  harvest: (address: string, runner: ContractRunner) => RewardHarvest__factory.connect(address, runner),
-  poolsInfo: (address: string, runner: ContractRunner) => PoolsInfo__factory.connect(address, runner),
+  lens: bind<Lens>(LensArtifact.abi),
+  token: bind<PlatformToken>(TokenArtifact.abi),
+  /** Both pool versions share StakingPoolBase's interface. */
+  pool: bind<StakingPoolBase>(PoolArtifact.abi),
+  harvest: bind<RewardHarvest>(HarvestArtifact.abi),
+  poolsInfo: bind<PoolsInfo>(PoolsInfoArtifact.abi),
 }

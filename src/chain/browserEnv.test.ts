@@ -1,0 +1,23 @@
+/**
+ * @jest-environment jsdom
+ */
+import { createBrowserEnv } from './browserEnv'
+
+describe('browser environment cookies', () => {
+  it('sets, reads and removes the app cookies in document.cookie', () => {
+    const env = createBrowserEnv()
+    env.cookies.set('ref', '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266')
+    env.cookies.set('walletName', 'dev')
+    expect(document.cookie).toContain('ref=0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266')
+    expect(env.cookies.get('walletName')).toBe('dev')
+    env.cookies.remove('walletName')
+    expect(env.cookies.get('walletName')).toBeUndefined()
+    expect(env.cookies.get('ref')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266')
+  })
+
+  it('tells a phone from a desktop and sees an injected wallet', () => {
+    expect(createBrowserEnv().isPhone).toBe(false)
+    Object.assign(window, { ethereum: { isMetaMask: true } })
+    expect(createBrowserEnv().injected).toEqual({ isMetaMask: true })
+  })
+})

@@ -1,0 +1,115 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { noticeClosed, rejectionNoticeClosed } from '../../../chain/txActions'
+import { Spinner } from '../../../ui/Spinner'
+import { selectNotices, selectRejection } from '../selectors'
+
+const Stack = styled.div`
+  position: fixed;
+  right: 16px;
+  bottom: 16px;
+  z-index: 60;
+  display: grid;
+  gap: 10px;
+  width: min(360px, calc(100vw - 32px));
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    bottom: 84px;
+  }
+`
+
+const TONE = { pending: 'accent', confirmed: 'accent', failed: 'danger', rejected: 'warning' } as const
+
+const Notice = styled.div<{ $tone: 'accent' | 'danger' | 'warning' }>`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: 12px;
+  align-items: start;
+  padding: 14px 14px 14px 16px;
+  border-radius: 10px;
+  background: ${(p) => p.theme.color.raised};
+  border: 1px solid ${(p) => p.theme.color.border};
+  border-left: 4px solid ${(p) => p.theme.color[p.$tone]};
+  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.5);
+  strong {
+    display: block;
+  }
+  small {
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const Dot = styled.span<{ $tone: 'accent' | 'danger' | 'warning' }>`
+  width: 22px;
+  height: 22px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  font-size: 0.8rem;
+  font-weight: 700;
+  color: ${(p) => p.theme.color.bg};
+  background: ${(p) => p.theme.color[p.$tone]};
+`
+
+const Close = styled.button`
+  background: none;
+  border: 0;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 1.3rem;
+  line-height: 1;
+  cursor: pointer;
+  padding: 0 4px;
+`
+
+/** The transaction stack: in progress / confirmed / failed, each with its explorer link and a close control. */
+export function TxNotifications() {
+  const dispatch = useAppDispatch()
+  const notices = useAppSelector(selectNotices)
+  const rejection = useAppSelector(selectRejection)
+  if (notices.length === 0 && !rejection) return null
+  return (
+    <Stack aria-live="polite">
+      {rejection && (
+        <Notice $tone={TONE.rejected} role="status">
+          <Dot $tone="warning">!</Dot>
+          <div>
+            <strong>Request rejected</strong>
+            <small>{rejection}</small>
+          </div>
+          <Close aria-label="Close notification" onClick={() => dispatch(rejectionNoticeClosed())}>
+            ×
+          </Close>
+        </Notice>
+      )}
+      {notices.map((n) => (
+        <Notice key={n.hash} $tone={TONE[n.status]} role="status" data-status={n.status}>
+          {n.status === 'pending' ? (
+            <Spinner size={22} label="Pending" />
+          ) : (
+            <Dot $tone={TONE[n.status]}>{n.status === 'failed' ? '×' : '✓'}</Dot>
+          )}
+          <div>
+            <strong>{n.title}</strong>
+            <small>
+              {n.what}
+              {n.detail ? `: ${n.detail}` : ''}
+            </small>
+            <div>
+              {n.url ? (
+                <a href={n.url} target="_blank" rel="noreferrer">
+                  View on {n.explorerName}
+                </a>
+              ) : (
+                <small title={n.hash}>
+                  {n.explorerName}: {n.hash.slice(0, 10)}…{n.hash.slice(-6)}
+                </small>
+              )}
+            </div>
+          </div>
+          <Close aria-label="Close notification" onClick={() => dispatch(noticeClosed({ hash: n.hash }))}>
+            ×
+          </Close>
+        </Notice>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,132 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import type { WalletName } from '../../../chain/wallets'
+import { Button } from '../../../ui/Button'
+import {
+  BrowserWalletLogo,
+  ConnectionProtocolLogo,
+  DevAccountLogo,
+  HardwareWalletLogo,
+  MobileWalletLogo,
+} from '../../../ui/icons'
+import { Modal } from '../../../ui/Modal'
+import { selectChooserAction, selectWallet } from '../selectors'
+import { connectRequested, disconnectRequested, modalClosed, walletSelected } from '../slice'
+
+const LOGOS: Record<WalletName, typeof BrowserWalletLogo> = {
+  browser: BrowserWalletLogo,
+  mobile: MobileWalletLogo,
+  walletconnect: ConnectionProtocolLogo,
+  dev: DevAccountLogo,
+}
+
+const List = styled.div`
+  display: grid;
+  gap: 10px;
+  margin-bottom: 18px;
+`
+
+const Option = styled.label<{ $checked: boolean; $unavailable: boolean }>`
+  display: grid;
+  grid-template-columns: 36px 1fr;
+  gap: 12px;
+  align-items: center;
+  padding: 12px 14px;
+  border-radius: 10px;
+  border: 2px solid ${(p) => (p.$checked ? p.theme.color.accent : p.theme.color.border)};
+  background: ${(p) => p.theme.color.raised};
+  cursor: pointer;
+  > svg,
+  strong {
+    opacity: ${(p) => (p.$unavailable ? 0.55 : 1)};
+  }
+  input {
+    position: absolute;
+    opacity: 0;
+    pointer-events: none;
+  }
+  &:focus-within {
+    outline: 3px solid ${(p) => p.theme.color.focus};
+    outline-offset: 2px;
+  }
+  strong {
+    display: block;
+  }
+  small {
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const Note = styled.small`
+  display: block;
+  margin-top: 4px;
+  color: ${(p) => p.theme.color.warning};
+`
+
+const Error = styled.p`
+  color: ${(p) => p.theme.color.danger};
+  margin: 0 0 12px;
+`
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  margin-top: 16px;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 0.85rem;
+`
+
+/** 'Choose Wallet' (SPEC section 2): pick an option, then Continue, or Disconnect for the connected one. */
+export function ChooseWalletDialog() {
+  const dispatch = useAppDispatch()
+  const wallet = useAppSelector(selectWallet)
+  const action = useAppSelector(selectChooserAction)
+  const act = () => {
+    if (!wallet.selected) return
+    dispatch(action.disconnect ? disconnectRequested() : connectRequested(wallet.selected))
+  }
+  return (
+    <Modal title="Choose Wallet" onClose={() => dispatch(modalClosed())}>
+      <List role="radiogroup" aria-label="Wallets">
+        {wallet.options.map((o) => {
+          const Logo = LOGOS[o.name]
+          const checked = wallet.selected === o.name
+          return (
+            <Option key={o.name} $checked={checked} $unavailable={!!o.unavailable}>
+              <input
+                type="radio"
+                name="wallet"
+                value={o.name}
+                checked={checked}
+                onChange={() => dispatch(walletSelected(o.name))}
+              />
+              <Logo size={36} />
+              <span>
+                <strong>
+                  {o.label}
+                  {wallet.wallet.connected && wallet.wallet.name === o.name ? ' (connected)' : ''}
+                </strong>
+                <small>{o.description}</small>
+                {o.unavailable && <Note>{o.unavailable}</Note>}
+                {o.deepLink && (
+                  <Note>
+                    <a href={o.deepLink}>Open in the MetaMask app</a>
+                  </Note>
+                )}
+              </span>
+            </Option>
+          )
+        })}
+      </List>
+      {wallet.error && <Error role="alert">{wallet.error}</Error>}
+      <Button $block disabled={action.disabled} onClick={act}>
+        {wallet.connecting ? 'Check your wallet…' : action.label}
+      </Button>
+      <Footer>
+        <HardwareWalletLogo size={28} />
+        <span>Hardware wallets connect through your browser wallet or WalletConnect.</span>
+      </Footer>
+    </Modal>
+  )
+}

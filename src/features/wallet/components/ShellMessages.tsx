@@ -1,0 +1,69 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { Button } from '../../../ui/Button'
+import { Card } from '../../../ui/Card'
+import { ChainIcon } from '../../../ui/icons'
+import { selectSupportedNetworkList, selectWallet } from '../selectors'
+import { modalOpened, switchChainRequested } from '../slice'
+
+const Box = styled(Card)`
+  max-width: 560px;
+  margin: 8vh auto 0;
+  text-align: center;
+  p {
+    margin: 0 0 20px;
+    font-size: 1.1rem;
+  }
+`
+
+const Networks = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 10px;
+`
+
+const Error = styled.p`
+  color: ${(p) => p.theme.color.danger};
+  margin-top: 16px !important;
+  font-size: 1rem !important;
+`
+
+export function ConnectPrompt() {
+  const dispatch = useAppDispatch()
+  return (
+    <Box>
+      <p>Connect the wallet to continue working</p>
+      <Button onClick={() => dispatch(modalOpened('chooseWallet'))}>Connect Wallet</Button>
+    </Box>
+  )
+}
+
+/** The unsupported-network message with the supported networks; clicking one asks the wallet to switch. */
+export function UnsupportedNetwork() {
+  const dispatch = useAppDispatch()
+  const networks = useAppSelector(selectSupportedNetworkList)
+  const { switchingTo, error } = useAppSelector(selectWallet)
+  return (
+    <Box>
+      <p>This network is not supported. Please change your network to one of the networks below:</p>
+      <Networks>
+        {networks.map((n) => (
+          <li key={n.chainId}>
+            <Button
+              $variant="secondary"
+              $block
+              disabled={switchingTo !== null}
+              onClick={() => dispatch(switchChainRequested({ chainId: n.chainId }))}
+            >
+              <ChainIcon chainId={n.chainId} size={22} />
+              {switchingTo === n.chainId ? 'Check your wallet…' : n.name}
+            </Button>
+          </li>
+        ))}
+      </Networks>
+      {error && <Error role="alert">{error}</Error>}
+    </Box>
+  )
+}

@@ -1,0 +1,5 @@
+/** The two routes both navigations link to; staking is active whenever the path contains 'staking' (SPEC section 2). */
+export const NAV_LINKS = [
+  { to: '/', label: 'Claim', isActive: (path: string) => !path.includes('staking') },
+  { to: '/staking', label: 'Staking', isActive: (path: string) => path.includes('staking') },
+]

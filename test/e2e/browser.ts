@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { TestWallet, type WalletRequest } from '../support/testWallet'
+
+export const appUrl = (p = '/') => `${process.env.E2E_APP_URL}${p}`
+export const chainUrl = () => process.env.E2E_CHAIN_URL!
+
+/** Debian's chromium (apt), never a downloaded browser; flags keep it off this machine's closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } }
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Mobile Safari/537.36',
+}
+
+/**
+ * Puts `wallet` into every page of `context` as window.ethereum (isMetaMask): requests run in the test process
+ * through an exposed function, so the test can script rejections, unknown chains and events. The wallet's state
+ * (permission, chain) lives in the test, so it survives reloads like a real extension's.
+ */
+export async function installWallet(context: BrowserContext, wallet: TestWallet) {
+  await context.exposeFunction('__walletRequest', async (args: WalletRequest) => {
+    try {
+      return { result: (await wallet.request(args)) ?? null }
+    } catch (e) {
+      const err = e as { code?: number; message: string; data?: unknown }
+      return { error: { code: err.code ?? -32603, message: err.message, data: err.data } }
+    }
+  })
+  wallet.onEmit = (event, args) => {
+    for (const page of context.pages())
+      void page
+        .evaluate(([e, a]) => (window as unknown as { __walletEmit?: (e: string, a: unknown[]) => void }).__walletEmit?.(e, a), [
+          event,
+          args,
+        ] as const)
+        .catch(() => undefined)
+  }
+  await context.addInitScript(() => {
+    type L = (...a: unknown[]) => void
+    const listeners: Record<string, L[]> = {}
+    const w = window as unknown as {
+      ethereum: unknown
+      __walletEmit: (e: string, a: unknown[]) => void
+      __walletRequest: (args: unknown) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>
+    }
+    const provider = {
+      isMetaMask: true,
+      async request(args: unknown) {
+        const r = await w.__walletRequest(args)
+        if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, data: r.error.data })
+        return r.result
+      },
+      on(e: string, l: L) {
+        ;(listeners[e] ??= []).push(l)
+        return provider
+      },
+      removeListener(e: string, l: L) {
+        listeners[e] = (listeners[e] ?? []).filter((x) => x !== l)
+        return provider
+      },
+    }
+    w.__walletEmit = (e, a) => (listeners[e] ?? []).forEach((l) => l(...a))
+    w.ethereum = provider
+  })
+}
+
+const SHOTS = path.join(__dirname, '..', '..', 'screenshots')
+
+/** Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts). */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+export async function nodeAccounts(): Promise<string[]> {
+  const res = await fetch(chainUrl(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }),
+  })
+  return ((await res.json()) as { result: string[] }).result
+}
