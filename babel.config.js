@@ -1,6 +1,7 @@
 /**
  * One Babel config for webpack (envName = webpack mode, so production builds get the production JSX runtime) and
- * for Jest (envName "test", targeting the running Node).
+ * for Jest (envName "test", targeting the running Node). Browser targets come from package.json "browserslist":
+ * bigint-capable browsers only, so `**` on bigint stays native instead of becoming Math.pow (which throws on bigint).
  */
 module.exports = (api) => {
   const env = api.env()

@@ -6,6 +6,9 @@ import { TxNotifications } from './features/token/components/TxNotifications'
 import { ChooseWalletDialog } from './features/wallet/components/ChooseWalletDialog'
 import { ConnectWalletModal } from './features/wallet/components/ConnectWalletModal'
 import { selectOpenModal } from './features/wallet/selectors'
+import { StakeWarningModal } from './features/vesting/components/StakeWarningModal'
+import { TermChooserModal } from './features/vesting/components/TermChooserModal'
+import { CLAIM_TERMS_MODAL, CLAIM_WARNING_MODAL } from './features/vesting/slice'
 import { ClaimPage } from './pages/ClaimPage'
 import { StakingPage } from './pages/StakingPage'
 import { Header } from './ui/layout/Header'
@@ -39,6 +42,8 @@ export function App() {
       <MobileNav />
       {modal === 'chooseWallet' && <ChooseWalletDialog />}
       {modal === 'connect' && <ConnectWalletModal />}
+      {modal === CLAIM_WARNING_MODAL && <StakeWarningModal />}
+      {modal === CLAIM_TERMS_MODAL && <TermChooserModal />}
       <TxNotifications />
     </>
   )

@@ -46,9 +46,19 @@ export const walletState = (over: Partial<WalletState> = {}): WalletState => ({
   ...over,
 })
 
-/** Renders `ui` with the real store (no sagas), theme and router; returns the store and a user-event session. */
+/**
+ * Renders `ui` with the real store (no sagas), theme and router; returns the store, the actions dispatched and a
+ * user-event session.
+ */
 export function renderWithProviders(ui: ReactElement, opts: { preloadedState?: Partial<RootState>; route?: string } = {}) {
   const store = makeStore({ wallet: walletState(), ...opts.preloadedState })
+  // Every action the UI dispatches, in order, for tests of what a click asks for (sagas do not run here).
+  const dispatched: { type: string; payload?: unknown }[] = []
+  const dispatch = store.dispatch
+  store.dispatch = ((action: { type: string; payload?: unknown }) => {
+    dispatched.push(action)
+    return dispatch(action as never)
+  }) as typeof store.dispatch
   const user = userEvent.setup()
   const view = render(
     <Provider store={store}>
@@ -57,5 +67,5 @@ export function renderWithProviders(ui: ReactElement, opts: { preloadedState?: P
       </ThemeProvider>
     </Provider>,
   )
-  return { store, user, ...view }
+  return { store, user, dispatched, ...view }
 }

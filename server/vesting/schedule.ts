@@ -4,13 +4,9 @@
  * computed as rest * k / months so rounding never loses a wei: the last step unlocks exactly what is left.
  */
 
-export type Round = 'Public' | 'Private' | 'Seed'
+import { ROUNDS, type Round } from '../../src/chain/vestingRounds'
 
-export const ROUNDS: Record<Round, { tgePercent: bigint; month1Percent: bigint }> = {
-  Public: { tgePercent: 30n, month1Percent: 30n },
-  Private: { tgePercent: 15n, month1Percent: 20n },
-  Seed: { tgePercent: 10n, month1Percent: 20n },
-}
+export { ROUNDS, type Round }
 
 export interface Schedule {
   /** TGE, unix seconds. */

@@ -8,6 +8,9 @@ export const timers = {
   ALLOWANCE_POLL_MS: 1_000,
   NOTICE_REMOVE_AFTER_MS: 5_000,
   STAKING_REFRESH_MS: 15_000,
+  /** After a claim, how often to re-read until the vesting API has seen it, and for how long at most. */
+  VESTING_CATCH_UP_MS: 3_000,
+  VESTING_CATCH_UP_FOR_MS: 120_000,
 }
 
 export type Timers = typeof timers

@@ -1,13 +1,43 @@
-import { Card, Muted, PageTitle } from '../ui/Card'
+import { useEffect } from 'react'
+import styled from 'styled-components'
+import { useAppDispatch } from '../app/hooks'
+import { TokenContractLink } from '../features/token/components/TokenContractLink'
+import { ClaimActions } from '../features/vesting/components/ClaimActions'
+import { VestingFigures } from '../features/vesting/components/VestingFigures'
+import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
+import { vestingRefreshRequested } from '../features/vesting/slice'
+import { PageTitle } from '../ui/Card'
 
-/** 'Claim your allocation' (SPEC section 2). The vesting figures and claim flows compose in here. */
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  gap: 20px;
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`
+
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`
+
+/** 'Claim your allocation' (SPEC section 2): vesting figures, schedules and the two ways to claim. */
 export function ClaimPage() {
+  const dispatch = useAppDispatch()
+  useEffect(() => {
+    dispatch(vestingRefreshRequested())
+  }, [dispatch])
   return (
     <>
       <PageTitle>Claim your allocation</PageTitle>
-      <Card>
-        <Muted>Vesting status and claims for this wallet appear here.</Muted>
-      </Card>
+      <TokenContractLink />
+      <Grid>
+        <VestingFigures />
+        <ClaimActions />
+        <Wide>
+          <VestingSchedules />
+        </Wide>
+      </Grid>
     </>
   )
 }

@@ -8,7 +8,9 @@ export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`
   justify-content: center;
   gap: 8px;
   min-height: 44px;
-  padding: 0 18px;
+  padding: 8px 18px;
+  text-align: center;
+  line-height: 1.3;
   border-radius: 999px;
   border: 1px solid transparent;
   font-weight: 600;

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { getAddress } from 'ethers'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { TestWallet, type WalletRequest } from '../support/testWallet'
 
@@ -97,4 +98,47 @@ export async function nodeAccounts(): Promise<string[]> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }),
   })
   return ((await res.json()) as { result: string[] }).result
+}
+
+export const short = (a: string) => `${a.slice(0, 4)} ... ${a.slice(-4)}`
+
+/** Connects through the header's Choose Wallet dialog with the option labelled `label`. */
+export async function connectWith(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Choose Wallet' })
+  await dialog.getByText(label, { exact: true }).click()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+}
+
+/**
+ * One browser for a test file, a fresh context per page (closed after each test) and the node's accounts.
+ * Call at the top level of the file: it registers the Jest hooks.
+ */
+export function browserSession() {
+  let browser: Browser
+  let accounts: string[] = []
+  const contexts: BrowserContext[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    accounts = (await nodeAccounts()).map((a) => getAddress(a))
+  })
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()))
+  })
+  afterAll(async () => {
+    await browser.close()
+  })
+  return {
+    accounts: () => accounts,
+    async open(opts: { wallet?: TestWallet; device?: typeof DESKTOP | typeof PHONE; path?: string } = {}) {
+      const context = await browser.newContext(opts.device ?? DESKTOP)
+      contexts.push(context)
+      if (opts.wallet) await installWallet(context, opts.wallet)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await page.goto(appUrl(opts.path ?? '/'))
+      return { context, page, errors }
+    },
+  }
 }

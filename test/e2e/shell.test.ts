@@ -1,42 +1,12 @@
-import { getAddress } from 'ethers'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { TestWallet } from '../support/testWallet'
-import { appUrl, chainUrl, DESKTOP, installWallet, launchBrowser, nodeAccounts, PHONE, shot } from './browser'
+import { appUrl, browserSession, chainUrl, connectWith, PHONE, short, shot } from './browser'
 
-let browser: Browser
+const session = browserSession()
+const open = session.open
 let accounts: string[]
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  accounts = (await nodeAccounts()).map((a) => getAddress(a))
+beforeAll(() => {
+  accounts = session.accounts()
 })
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-async function open(opts: { wallet?: TestWallet; device?: typeof DESKTOP | typeof PHONE; path?: string } = {}) {
-  const context = await browser.newContext(opts.device ?? DESKTOP)
-  contexts.push(context)
-  if (opts.wallet) await installWallet(context, opts.wallet)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  await page.goto(appUrl(opts.path ?? '/'))
-  return { context, page, errors }
-}
-
-const short = (a: string) => `${a.slice(0, 4)} ... ${a.slice(-4)}`
-
-async function connectWith(page: Page, label: string) {
-  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-  const dialog = page.getByRole('dialog', { name: 'Choose Wallet' })
-  await dialog.getByText(label, { exact: true }).click()
-  await dialog.getByRole('button', { name: 'Continue' }).click()
-}
 
 describe('app shell in a real browser', () => {
   it('connects the development account and shows the shortened address and network', async () => {

@@ -13,16 +13,24 @@ import { TestWallet } from '../support/testWallet'
 export const CHAIN_URL = () => process.env.CHAIN_URL!
 
 // Short timers keep the suite quick; the logic under test is the same.
-setTimers({ WALLET_READY_POLL_MS: 20, RECEIPT_POLL_MS: 50, ALLOWANCE_POLL_MS: 50, NOTICE_REMOVE_AFTER_MS: 300 })
+setTimers({
+  WALLET_READY_POLL_MS: 20,
+  RECEIPT_POLL_MS: 50,
+  ALLOWANCE_POLL_MS: 50,
+  NOTICE_REMOVE_AFTER_MS: 300,
+  VESTING_CATCH_UP_MS: 50,
+  VESTING_CATCH_UP_FOR_MS: 1_000,
+})
 
 export function deployment(): DeploymentRecord {
   return JSON.parse(fs.readFileSync(path.join(process.env.TEST_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
 }
 
-export function buildConfig(): BuildConfig {
+/** Nothing listens on port 1: the APIs are down unless a test passes a running service's URL. */
+export function buildConfig(apiUrl = 'http://127.0.0.1:1'): BuildConfig {
   return {
     deployments: { 31337: deployment() },
-    api: { vesting: { 31337: 'http://127.0.0.1:1/vesting' }, parser: { 31337: 'http://127.0.0.1:1' } },
+    api: { vesting: { 31337: `${apiUrl}/vesting` }, parser: { 31337: apiUrl } },
     localRpcUrl: CHAIN_URL(),
     defaultChainId: 31337,
     walletConnectProjectId: '',
@@ -41,9 +49,9 @@ export function installInjectedWallet(account: string, chainId = 31337, knownCha
   return wallet
 }
 
-export function makeTestStore(opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown } = {}) {
+export function makeTestStore(opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown; apiUrl?: string } = {}) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
-  const chain = createChainLayer(buildConfig(), env)
+  const chain = createChainLayer(buildConfig(opts.apiUrl), env)
   const store = makeStore(undefined, { chain, env })
   return { store, env, chain }
 }
@@ -65,7 +73,7 @@ export function waitFor(store: AppStore, predicate: (s: RootState) => boolean, t
       const { networks: _n, ...wallet } = store.getState().wallet
       reject(
         new Error(
-          `condition not met in ${timeoutMs} ms; wallet: ${JSON.stringify(wallet)}; token: ${JSON.stringify(store.getState().token)}`,
+          `condition not met in ${timeoutMs} ms; wallet: ${JSON.stringify(wallet)}; token: ${JSON.stringify(store.getState().token)}; vesting: ${JSON.stringify(store.getState().vesting)}`,
         ),
       )
     }, timeoutMs)

@@ -55,8 +55,11 @@ export interface StakeState {
   holdPeriod: { min: number; max: number }
   inflationPercent: string
   summary: { refBonus: string; lengthBonus: string }
+  /** Claim-and-stake terms of `harvestPool` (the network's default pool). */
   harvestTerms: HarvestTerm[]
-  lastClaimedBlock: number | null
+  harvestPool: string | null
+  /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
+  lastClaimedBlock: string | null
   status: 'idle' | 'pending' | 'succeeded' | 'failed'
   error: string | null
 }
@@ -76,6 +79,7 @@ export const initialStakeState: StakeState = {
   inflationPercent: '0',
   summary: { refBonus: '0', lengthBonus: '0' },
   harvestTerms: [],
+  harvestPool: null,
   lastClaimedBlock: null,
   status: 'idle',
   error: null,
@@ -89,8 +93,15 @@ const stakeSlice = createSlice({
     poolSelected(state, action: PayloadAction<number | null>) {
       state.poolId = action.payload
     },
+    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[] }>) {
+      state.harvestPool = action.payload.pool
+      state.harvestTerms = action.payload.terms
+    },
+    lastClaimedBlockLoaded(state, action: PayloadAction<string | null>) {
+      state.lastClaimedBlock = action.payload
+    },
   },
 })
 
-export const { poolSelected } = stakeSlice.actions
+export const { poolSelected, harvestTermsLoaded, lastClaimedBlockLoaded } = stakeSlice.actions
 export default stakeSlice.reducer

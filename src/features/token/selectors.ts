@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { txUrl } from '../../chain/networks'
-import { selectNetworks } from '../wallet/selectors'
+import { addressUrl, txUrl } from '../../chain/networks'
+import { selectNetworks, selectSupportedNetwork } from '../wallet/selectors'
 
 const STATUS_TEXT = { pending: 'Transaction in progress', confirmed: 'Transaction confirmed', failed: 'Transaction failed' }
 
@@ -25,3 +25,10 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
 
 export const selectRejection = (s: RootState) => s.token.rejection
 export const selectToken = (s: RootState) => s.token
+
+/** The token contract and its explorer page (null on a chain without an explorer), for the link on both pages. */
+export const selectTokenContract = createSelector([selectSupportedNetwork], (network) => {
+  const address = network?.contracts?.token
+  if (!network || !address) return null
+  return { address, url: addressUrl(network, address), explorerName: network.explorerName }
+})

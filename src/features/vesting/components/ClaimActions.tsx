@@ -1,0 +1,84 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { Button } from '../../../ui/Button'
+import { Card, Muted } from '../../../ui/Card'
+import { Spinner } from '../../../ui/Spinner'
+import { modalOpened } from '../../wallet/slice'
+import { selectClaimBlock, selectClaimView, selectNextClaimLine, type ClaimBlock, type NextClaimLine } from '../selectors'
+import { CLAIM_WARNING_MODAL, claimRequested } from '../slice'
+
+const Box = styled(Card)`
+  display: grid;
+  gap: 16px;
+  align-content: start;
+`
+
+const Next = styled.p`
+  margin: 0;
+  font-size: 1.05rem;
+  strong {
+    color: ${(p) => p.theme.color.accent};
+  }
+`
+
+const Why = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.color.warning};
+  font-size: 0.95rem;
+`
+
+const Note = styled(Muted)`
+  font-size: 0.85rem;
+`
+
+function NextLine({ line }: { line: NextClaimLine }) {
+  if (!line) return null
+  if (line.kind === 'all') return <Next data-testid="vesting-next">All tokens have been claimed</Next>
+  if (line.kind === 'last')
+    return (
+      <Next data-testid="vesting-next">
+        You have last claim of <strong>{line.amount}</strong>
+      </Next>
+    )
+  return (
+    <Next data-testid="vesting-next">
+      Next claim: <strong>{line.amount}</strong> on {line.date}
+    </Next>
+  )
+}
+
+const WHY: Record<Exclude<ClaimBlock, null | 'loading' | 'claiming'>, string> = {
+  nothing: 'Nothing is unlocked for claim right now.',
+  stale: 'Your last claim is still being processed. The claim opens again once the page updates.',
+}
+
+/** The next-claim line, claim-and-stake button, claim-to-wallet link and the update note. */
+export function ClaimActions() {
+  const dispatch = useAppDispatch()
+  const view = useAppSelector(selectClaimView)
+  const line = useAppSelector(selectNextClaimLine)
+  const block = useAppSelector(selectClaimBlock)
+  const disabled = block !== null
+  return (
+    <Box>
+      {!view.loading && <NextLine line={line} />}
+      <Button
+        $block
+        disabled={disabled}
+        // The shell shows this page only with a wallet connected, so the flow can open directly.
+        onClick={() => dispatch(modalOpened(CLAIM_WARNING_MODAL))}
+      >
+        {view.claiming === 'stake' && <Spinner size={18} label="Claiming and staking" />}
+        Claim tokens and stake with up to 400% APR
+      </Button>
+      <div>
+        <Button $variant="text" disabled={disabled} onClick={() => dispatch(claimRequested())}>
+          {view.claiming === 'wallet' && <Spinner size={16} label="Claiming" />}
+          Or claim directly to your wallet
+        </Button>
+      </div>
+      {(block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
+      <Note>This page may take up to 2 hours to update.</Note>
+    </Box>
+  )
+}

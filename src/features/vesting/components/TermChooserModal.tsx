@@ -1,0 +1,94 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { Button } from '../../../ui/Button'
+import { Muted } from '../../../ui/Card'
+import { Modal } from '../../../ui/Modal'
+import { Spinner } from '../../../ui/Spinner'
+import { modalClosed } from '../../wallet/slice'
+import { selectClaimView, selectSelectedTerm, selectTermOptions } from '../selectors'
+import { stakingRequested, termSelected } from '../slice'
+
+const Terms = styled.fieldset`
+  border: 0;
+  margin: 0 0 20px;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+  legend {
+    padding: 0;
+    margin-bottom: 10px;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const Term = styled.label<{ $checked: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 14px;
+  border-radius: 10px;
+  cursor: pointer;
+  background: ${(p) => p.theme.color.raised};
+  border: 1px solid ${(p) => (p.$checked ? p.theme.color.accent : p.theme.color.border)};
+  input {
+    accent-color: ${(p) => p.theme.color.accent};
+    width: 18px;
+    height: 18px;
+    margin: 0;
+  }
+  small {
+    display: block;
+    color: ${(p) => p.theme.color.muted};
+  }
+  b {
+    color: ${(p) => p.theme.color.accent};
+    font-variant-numeric: tabular-nums;
+  }
+`
+
+const Error = styled.p`
+  color: ${(p) => p.theme.color.danger};
+  margin: 0 0 16px;
+`
+
+/** The staking-term chooser: the pool's harvest terms with days, bonus and APR; the second term by default. */
+export function TermChooserModal() {
+  const dispatch = useAppDispatch()
+  const options = useAppSelector(selectTermOptions)
+  const selected = useAppSelector(selectSelectedTerm)
+  const { claiming, error } = useAppSelector(selectClaimView)
+  const busy = claiming !== null
+  return (
+    <Modal title="Choose a staking term" onClose={() => dispatch(modalClosed())}>
+      {options.length === 0 ? (
+        <Muted style={{ marginBottom: 20 }}>This pool offers no staking terms for claims right now.</Muted>
+      ) : (
+        <Terms disabled={busy}>
+          <legend>Your claim is staked for the term you choose.</legend>
+          {options.map((o) => (
+            <Term key={o.index} $checked={selected?.index === o.index}>
+              <input
+                type="radio"
+                name="claim-term"
+                value={o.index}
+                checked={selected?.index === o.index}
+                onChange={() => dispatch(termSelected(o.index))}
+              />
+              <span>
+                {o.days} days
+                <small>+{o.bonus}% bonus</small>
+              </span>
+              <b>{o.apr}% APR</b>
+            </Term>
+          ))}
+        </Terms>
+      )}
+      {error && <Error role="alert">{error}</Error>}
+      <Button $block disabled={!selected || busy} onClick={() => selected && dispatch(stakingRequested({ hold: selected.hold }))}>
+        {busy && <Spinner size={18} label="Claiming and staking" />}
+        Claim and stake
+      </Button>
+    </Modal>
+  )
+}

@@ -1,0 +1,162 @@
+import type { SagaIterator } from 'redux-saga'
+import { all, call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects'
+import { timers } from '../../app/config'
+import { log } from '../../app/log'
+import { getChain } from '../../app/sagaContext'
+import { safely } from '../../app/safely'
+import type { RootState } from '../../app/store'
+import { contracts } from '../../chain/contracts'
+import type { ChainLayer } from '../../chain/layer'
+import { runTx, type TxOutcome } from '../../chain/tx'
+import type { Lens } from '../../chain/types'
+import { harvestTermsLoaded, lastClaimedBlockLoaded } from '../stake/slice'
+import { modalClosed, walletChanged } from '../wallet/slice'
+import { selectSupportedNetwork } from '../wallet/selectors'
+import { fetchVestingInfo } from './api'
+import { selectClaimBlock, type ClaimBlock } from './selectors'
+import {
+  claimRequested,
+  claimSettled,
+  stakingRequested,
+  vestingFailed,
+  vestingLoaded,
+  vestingRefreshRequested,
+  vestingRequested,
+  type VestingInfo,
+} from './slice'
+
+type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
+
+/** The vesting API's answer, or null when it is down or answers something else (the page then shows zeros). */
+function* readVestingInfo(base: string, address: string): SagaIterator<VestingInfo | null> {
+  try {
+    return yield call(fetchVestingInfo, base, address)
+  } catch (err) {
+    log.warn('vesting', 'vesting API unavailable; showing zeros', err)
+    return null
+  }
+}
+
+type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
+
+/** In one batched RPC round trip: the wallet's last claimed block and the default pool's harvest terms. */
+function* readChain(chain: ChainLayer, network: Network, address: string): SagaIterator<[bigint, PoolData] | null> {
+  const provider = chain.readProvider(network.chainId)
+  const harvest = contracts.harvest(network.contracts.harvest, provider)
+  const lens = contracts.lens(network.contracts.lens, provider)
+  try {
+    return yield all([
+      call([harvest, harvest.getLastBlock], address, network.contracts.token),
+      call([lens, lens.getPoolDataById], network.contracts.poolsInfo, network.defaultPoolId, address),
+    ])
+  } catch (err) {
+    log.error('vesting', 'reading the last claimed block or the harvest terms failed', err)
+    return null
+  }
+}
+
+/**
+ * Vesting status from the network's API (zeros on any failure, SPEC section 8) and, at the same time, the chain
+ * reads. The chain results land first and the status last, so the page never sees a new status next to an old last
+ * claimed block (which would flash the claim as stale).
+ */
+export function* loadVesting(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  const network: Network | null = yield select(selectSupportedNetwork)
+  if (!address || !network) return
+  yield put(vestingRequested())
+  const [info, onChain]: [VestingInfo | null, [bigint, PoolData] | null] = yield all([
+    call(readVestingInfo, network.vestingApiBase, address),
+    call(readChain, chain, network, address),
+  ])
+  if (onChain) {
+    const [lastBlock, pool] = onChain
+    yield put(
+      harvestTermsLoaded({
+        pool: pool.pool,
+        terms: pool.harvestTerms.map((t) => ({ hold: Number(t.hold), bonus: t.bonus.toString() })),
+      }),
+    )
+    yield put(lastClaimedBlockLoaded(lastBlock.toString()))
+  } else {
+    yield put(lastClaimedBlockLoaded(null))
+  }
+  yield put(info ? vestingLoaded(info) : vestingFailed())
+}
+
+/**
+ * After a claim the vesting API may still answer with the block before it (it caches, or lags behind the chain);
+ * re-read every few seconds until it has caught up, so the page does not stay on 'still being processed'.
+ */
+export function* refreshUntilCurrent(): SagaIterator {
+  const deadline = Date.now() + timers.VESTING_CATCH_UP_FOR_MS
+  for (;;) {
+    yield call(loadVesting)
+    const block: ClaimBlock = yield select(selectClaimBlock)
+    if (block !== 'stale' || Date.now() >= deadline) return
+    yield delay(timers.VESTING_CATCH_UP_MS)
+  }
+}
+
+function* claimArgs(): SagaIterator<{ info: VestingInfo; network: Network } | null> {
+  const info: VestingInfo = yield select((s: RootState) => s.vesting.info)
+  const network: Network | null = yield select(selectSupportedNetwork)
+  if (!network || !info.message || !info.signature || !info.rewardToken || BigInt(info.unlocked) === 0n) return null
+  return { info, network }
+}
+
+/** Claim to the wallet: harvest(unlocked, lastUpdateBlock, currentBlock, message, signature, rewardToken). */
+export function* claimSaga(): SagaIterator {
+  const args: { info: VestingInfo; network: Network } | null = yield call(claimArgs)
+  if (!args) {
+    yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
+    return
+  }
+  const { info, network } = args
+  const outcome: TxOutcome = yield call(runTx, 'claim', (signer) =>
+    contracts
+      .harvest(network.contracts.harvest, signer)
+      .harvest(info.unlocked, info.lastUpdateBlock, info.currentBlock, info.message!, info.signature!, info.rewardToken!),
+  )
+  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
+  if (outcome.ok) yield call(refreshUntilCurrent)
+}
+
+/** Claim and stake: harvestStake(..., default pool, hold) with the chosen term's hold in seconds. */
+export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequested>): SagaIterator {
+  const args: { info: VestingInfo; network: Network } | null = yield call(claimArgs)
+  const pool: string | null = yield select((s: RootState) => s.stake.harvestPool)
+  if (!args || !pool) {
+    yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
+    return
+  }
+  const { info, network } = args
+  const outcome: TxOutcome = yield call(runTx, 'claimStake', (signer) =>
+    contracts
+      .harvest(network.contracts.harvest, signer)
+      .harvestStake(
+        info.unlocked,
+        info.lastUpdateBlock,
+        info.currentBlock,
+        info.message!,
+        info.signature!,
+        info.rewardToken!,
+        pool,
+        payload.hold,
+      ),
+  )
+  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
+  if (outcome.ok) {
+    yield put(modalClosed())
+    yield call(refreshUntilCurrent)
+  }
+}
+
+export function* vestingSaga(): SagaIterator {
+  // Reads: newest wins (an address or network change supersedes a load in flight).
+  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVesting))
+  // Writes: a second click while one is open is ignored.
+  yield takeLeading(claimRequested.type, safely(claimSaga))
+  yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))
+}

@@ -1,0 +1,139 @@
+import { makeStore, type RootState } from '../../app/store'
+import { initialStakeState } from '../stake/slice'
+import { initialTokenState } from '../token/slice'
+import {
+  selectCanClaim,
+  selectClaimBlock,
+  selectClaimView,
+  selectNextClaimLine,
+  selectSelectedTerm,
+  selectTermOptions,
+  VESTING_SCHEDULES,
+} from './selectors'
+import { EMPTY_VESTING_INFO, initialVestingState, type VestingInfo, type VestingState } from './slice'
+
+const E18 = 10n ** 18n
+const tokens = (n: bigint) => (n * E18).toString()
+
+const SIGNED: VestingInfo = {
+  total: tokens(1000n),
+  claimed: tokens(300n),
+  unlocked: tokens(150n),
+  lastUpdateBlock: '40',
+  currentBlock: '52',
+  message: '0x01',
+  signature: '0x02',
+  rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  next: null,
+}
+
+function state(
+  vesting: Omit<Partial<VestingState>, 'info'> & { info?: Partial<VestingInfo> } = {},
+  stake: Partial<RootState['stake']> = {},
+): RootState {
+  const base = makeStore().getState()
+  return {
+    ...base,
+    token: { ...initialTokenState, symbol: 'PLT' },
+    vesting: { ...initialVestingState, status: 'succeeded', ...vesting, info: { ...SIGNED, ...vesting.info } },
+    stake: { ...initialStakeState, lastClaimedBlock: '40', ...stake },
+  }
+}
+
+describe('the next-claim line', () => {
+  it('names the next unlock with its amount and date', () => {
+    const s = state({ info: { next: { amount: tokens(4800n), date: '2026-12-07T10:00:00.000Z' } } })
+    expect(selectNextClaimLine(s)).toEqual({ kind: 'next', amount: '4,800.00 PLT', date: 'Mon, 7 Dec 2026' })
+  })
+
+  it("says 'You have last claim of X' when nothing unlocks later but something is still unclaimed", () => {
+    expect(selectNextClaimLine(state())).toEqual({ kind: 'last', amount: '150.00 PLT' })
+  })
+
+  it("says 'All tokens have been claimed' once claimed reaches the total", () => {
+    const s = state({ info: { claimed: tokens(1000n), unlocked: '0', message: null, signature: null } })
+    expect(selectNextClaimLine(s)).toEqual({ kind: 'all' })
+  })
+
+  it('says nothing for a wallet without an allocation', () => {
+    expect(selectNextClaimLine(state({ info: EMPTY_VESTING_INFO }))).toBeNull()
+  })
+})
+
+describe('the claim rule (SPEC section 5)', () => {
+  it('allows a claim when something is unlocked and signed from the last claimed block', () => {
+    expect(selectClaimBlock(state())).toBeNull()
+    expect(selectCanClaim(state())).toBe(true)
+  })
+
+  it('blocks it when nothing is unlocked', () => {
+    expect(selectClaimBlock(state({ info: { unlocked: '0', message: null, signature: null } }))).toBe('nothing')
+  })
+
+  it('blocks it when the last update block differs from the chain, either way', () => {
+    expect(selectClaimBlock(state({}, { lastClaimedBlock: '41' }))).toBe('stale')
+    expect(selectClaimBlock(state({ info: { lastUpdateBlock: '39' } }))).toBe('stale')
+    expect(selectClaimBlock(state({}, { lastClaimedBlock: null }))).toBe('stale')
+  })
+
+  it('blocks it while the status loads and while a claim is in flight', () => {
+    expect(selectClaimBlock(state({ status: 'pending' }))).toBe('loading')
+    expect(selectClaimBlock(state({ claim: { status: 'pending', kind: 'stake', error: null } }))).toBe('claiming')
+    expect(selectCanClaim(state({ claim: { status: 'pending', kind: 'wallet', error: null } }))).toBe(false)
+  })
+
+  it('allows another try after a failed claim', () => {
+    expect(selectClaimBlock(state({ claim: { status: 'failed', kind: 'wallet', error: 'x' } }))).toBeNull()
+  })
+})
+
+describe('the figures', () => {
+  it('shows the three amounts with the symbol, rounded down', () => {
+    const s = state({ info: { unlocked: (150n * E18 + 999n).toString() } })
+    expect(selectClaimView(s)).toMatchObject({
+      loading: false,
+      available: '150.00 PLT',
+      total: '1,000.00 PLT',
+      claimed: '300.00 PLT',
+      claiming: null,
+    })
+  })
+
+  it('shows placeholders before the first answer but keeps the figures during a refresh', () => {
+    expect(selectClaimView(state({ status: 'idle' })).loading).toBe(true)
+    expect(selectClaimView(state({ status: 'pending', info: EMPTY_VESTING_INFO })).loading).toBe(true)
+    expect(selectClaimView(state({ status: 'pending' })).loading).toBe(false)
+  })
+})
+
+describe('the schedules and terms', () => {
+  it('words the three schedules as the spec does', () => {
+    expect(VESTING_SCHEDULES).toEqual([
+      { round: 'Public', text: 'TGE 30% + 1st month 30%' },
+      { round: 'Private', text: 'TGE 15% + 1st month 20%' },
+      { round: 'Seed', text: 'TGE 10% + 1st month 20%' },
+    ])
+  })
+
+  const DAY = 86_400
+  const terms = [
+    { hold: 30 * DAY, bonus: tokens(5n) },
+    { hold: 90 * DAY, bonus: tokens(20n) },
+    { hold: 365 * DAY, bonus: tokens(100n) },
+  ]
+
+  it('lists days, bonus and APR = 31536000 / hold * bonus', () => {
+    expect(selectTermOptions(state({}, { harvestTerms: terms }))).toEqual([
+      { index: 0, hold: 30 * DAY, days: 30, bonus: '5.00', apr: '60.83' },
+      { index: 1, hold: 90 * DAY, days: 90, bonus: '20.00', apr: '81.11' },
+      { index: 2, hold: 365 * DAY, days: 365, bonus: '100.00', apr: '100.00' },
+    ])
+  })
+
+  it('selects the second term by default, the chosen one after a pick, and the last when fewer are offered', () => {
+    expect(selectSelectedTerm(state({}, { harvestTerms: terms }))?.days).toBe(90)
+    expect(selectSelectedTerm(state({ selectedTerm: 2 }, { harvestTerms: terms }))?.days).toBe(365)
+    expect(selectSelectedTerm(state({}, { harvestTerms: terms.slice(0, 1) }))?.days).toBe(30)
+    expect(selectSelectedTerm(state({}, { harvestTerms: [] }))).toBeNull()
+  })
+})

@@ -1,0 +1,75 @@
+import { createSelector } from '@reduxjs/toolkit'
+import type { RootState } from '../../app/store'
+import { DAY, termApr } from '../../chain/math'
+import { ROUNDS, ROUND_NAMES } from '../../chain/vestingRounds'
+import { formatDate } from '../../format/dates'
+import { formatAmount, formatPercent } from '../../format/units'
+
+export const selectVesting = (s: RootState) => s.vesting
+export const selectVestingInfo = (s: RootState) => s.vesting.info
+const selectLastClaimedBlock = (s: RootState) => s.stake.lastClaimedBlock
+const selectHarvestTerms = (s: RootState) => s.stake.harvestTerms
+const selectSymbol = (s: RootState) => s.token.symbol
+
+/** The next-claim line (SPEC section 2): the next unlock, the last claim left, or everything claimed. */
+export type NextClaimLine =
+  { kind: 'next'; amount: string; date: string } | { kind: 'last'; amount: string } | { kind: 'all' } | null
+
+/** Why the claim buttons are disabled, for the line under them; null when they are enabled. */
+export type ClaimBlock = 'loading' | 'claiming' | 'nothing' | 'stale' | null
+
+/**
+ * Whether a claim can be sent (SPEC section 5): something is unlocked and signed, and the claim starts from the
+ * block of the wallet's last claim on chain; otherwise RewardHarvest would refuse it as stale.
+ */
+export const selectClaimBlock = createSelector([selectVesting, selectLastClaimedBlock], (v, lastClaimed): ClaimBlock => {
+  if (v.claim.status === 'pending') return 'claiming'
+  if (v.status === 'idle' || v.status === 'pending') return 'loading'
+  if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null) return 'nothing'
+  if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
+  return null
+})
+
+export const selectCanClaim = (s: RootState) => selectClaimBlock(s) === null
+
+const amountText = (wei: string, symbol: string) => `${formatAmount(wei)}${symbol ? ` ${symbol}` : ''}`
+
+export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymbol], (info, symbol): NextClaimLine => {
+  if (info.next) return { kind: 'next', amount: amountText(info.next.amount, symbol), date: formatDate(info.next.date) }
+  if (BigInt(info.unlocked) > 0n) return { kind: 'last', amount: amountText(info.unlocked, symbol) }
+  if (BigInt(info.total) > 0n && BigInt(info.claimed) >= BigInt(info.total)) return { kind: 'all' }
+  return null
+})
+
+export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => ({
+  /** Placeholders until the first answer; a refresh keeps the figures on screen. */
+  loading: v.status === 'idle' || (v.status === 'pending' && v.info.currentBlock === '0'),
+  available: amountText(v.info.unlocked, symbol),
+  total: amountText(v.info.total, symbol),
+  claimed: amountText(v.info.claimed, symbol),
+  claiming: v.claim.status === 'pending' ? v.claim.kind : null,
+  error: v.claim.status === 'failed' ? v.claim.error : null,
+}))
+
+/** The three schedules as the spec words them: 'TGE 30% + 1st month 30%'. */
+export const VESTING_SCHEDULES = ROUND_NAMES.map((round) => ({
+  round,
+  text: `TGE ${ROUNDS[round].tgePercent}% + 1st month ${ROUNDS[round].month1Percent}%`,
+}))
+
+/** The claim-and-stake terms: days, percent bonus and APR (`31536000 / hold * bonus`) from the shared math. */
+export const selectTermOptions = createSelector([selectHarvestTerms], (terms) =>
+  terms.map((t, index) => ({
+    index,
+    hold: t.hold,
+    days: Number(BigInt(t.hold) / DAY),
+    bonus: formatPercent(t.bonus),
+    apr: formatPercent(termApr(BigInt(t.hold), BigInt(t.bonus))),
+  })),
+)
+
+/** The picked term: the second by default, the last one when fewer are offered. */
+export const selectSelectedTerm = createSelector(
+  [selectTermOptions, (s: RootState) => s.vesting.selectedTerm],
+  (options, index) => (options.length === 0 ? null : options[Math.min(index, options.length - 1)]),
+)

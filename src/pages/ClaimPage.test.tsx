@@ -1,0 +1,168 @@
+import { act, screen, within } from '@testing-library/react'
+import { App } from '../App'
+import { initialStakeState } from '../features/stake/slice'
+import { initialTokenState } from '../features/token/slice'
+import { initialVestingState, vestingLoaded, type VestingInfo, type VestingState } from '../features/vesting/slice'
+import type { RootState } from '../app/store'
+import { renderWithProviders, walletState } from '../testUtils'
+
+const E18 = 10n ** 18n
+const tokens = (n: bigint) => (n * E18).toString()
+const DAY = 86_400
+
+const SIGNED: VestingInfo = {
+  total: tokens(120_000n),
+  claimed: '0',
+  unlocked: tokens(72_000n),
+  lastUpdateBlock: '0',
+  currentBlock: '52',
+  message: '0x01',
+  signature: '0x02',
+  rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  next: { amount: tokens(4_800n), date: '2026-12-07T10:00:00.000Z' },
+}
+
+const TERMS = [
+  { hold: 30 * DAY, bonus: tokens(5n) },
+  { hold: 90 * DAY, bonus: tokens(20n) },
+  { hold: 180 * DAY, bonus: tokens(40n) },
+]
+
+function renderClaimPage(
+  vesting: Partial<VestingState> = {},
+  info: Partial<VestingInfo> = {},
+  lastClaimedBlock: string | null = '0',
+) {
+  const preloadedState: Partial<RootState> = {
+    wallet: walletState({
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266',
+      networkId: 31337,
+      networkName: 'Localhost',
+      wallet: { name: 'dev', connected: true },
+    }),
+    token: { ...initialTokenState, symbol: 'PLT' },
+    vesting: { ...initialVestingState, status: 'succeeded', ...vesting, info: { ...SIGNED, ...info } },
+    stake: {
+      ...initialStakeState,
+      harvestTerms: TERMS,
+      harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
+      lastClaimedBlock,
+    },
+  }
+  return renderWithProviders(<App />, { preloadedState })
+}
+
+const stakeButton = () => screen.getByRole('button', { name: 'Claim tokens and stake with up to 400% APR' })
+const walletLink = () => screen.getByRole('button', { name: 'Or claim directly to your wallet' })
+
+describe('claim page', () => {
+  it('shows placeholders until the first vesting answer, then the three figures', () => {
+    const { store } = renderClaimPage({ status: 'idle' })
+    expect(screen.getByTestId('vesting-available').querySelector('[aria-label="Loading"]')).not.toBeNull()
+    expect(stakeButton()).toHaveProperty('disabled', true)
+    act(() => {
+      store.dispatch(vestingLoaded(SIGNED))
+    })
+    expect(screen.getByTestId('vesting-available').textContent).toBe('72,000.00 PLT')
+    expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')
+    expect(screen.getByTestId('vesting-claimed').textContent).toBe('0.00 PLT')
+    expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
+  })
+
+  it('shows the token contract, the schedules and the update note', () => {
+    renderClaimPage()
+    expect(screen.getByText('0x5F ... 0aa3')).toBeTruthy()
+    const schedules = screen.getByRole('region', { name: 'Vesting schedules' })
+    expect(
+      within(schedules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['PublicTGE 30% + 1st month 30%', 'PrivateTGE 15% + 1st month 20%', 'SeedTGE 10% + 1st month 20%'])
+    expect(screen.getByText('This page may take up to 2 hours to update.')).toBeTruthy()
+  })
+
+  it('enables both claims when something is unlocked and the last update block matches the chain', () => {
+    renderClaimPage()
+    expect(stakeButton()).toHaveProperty('disabled', false)
+    expect(walletLink()).toHaveProperty('disabled', false)
+  })
+
+  it('disables both when nothing is unlocked, and says so', () => {
+    renderClaimPage({}, { unlocked: '0', message: null, signature: null })
+    expect(stakeButton()).toHaveProperty('disabled', true)
+    expect(walletLink()).toHaveProperty('disabled', true)
+    expect(screen.getByText('Nothing is unlocked for claim right now.')).toBeTruthy()
+  })
+
+  it('disables both when the last update block differs from the last claimed block on chain', () => {
+    renderClaimPage({}, {}, '51')
+    expect(stakeButton()).toHaveProperty('disabled', true)
+    expect(walletLink()).toHaveProperty('disabled', true)
+    expect(screen.getByText(/Your last claim is still being processed/)).toBeTruthy()
+  })
+
+  it("shows 'You have last claim of X' when no later unlock is due", () => {
+    renderClaimPage({}, { next: null })
+    expect(screen.getByTestId('vesting-next').textContent).toBe('You have last claim of 72,000.00 PLT')
+  })
+
+  it("shows 'All tokens have been claimed' once everything is claimed", () => {
+    renderClaimPage({}, { next: null, unlocked: '0', claimed: tokens(120_000n), message: null, signature: null })
+    expect(screen.getByTestId('vesting-next').textContent).toBe('All tokens have been claimed')
+  })
+
+  it('claims to the wallet from the text link and keeps both disabled while it is in flight', async () => {
+    const { user, store, dispatched } = renderClaimPage()
+    await user.click(walletLink())
+    expect(dispatched.map((a) => a.type)).toContain('vesting/claimRequested')
+    expect(store.getState().vesting.claim).toEqual({ status: 'pending', kind: 'wallet', error: null })
+    expect(stakeButton()).toHaveProperty('disabled', true)
+    expect(screen.getByRole('status', { name: 'Claiming' })).toBeTruthy()
+  })
+
+  it('walks the claim-and-stake flow: warning, then terms with the second selected, then the chosen hold', async () => {
+    const { user, store, dispatched } = renderClaimPage()
+    await user.click(stakeButton())
+    const warning = screen.getByRole('dialog', { name: 'Before you stake' })
+    expect(within(warning).getByText(/100% penalties/)).toBeTruthy()
+    expect(within(warning).getByText(/cannot be cancelled/)).toBeTruthy()
+    await user.click(within(warning).getByRole('button', { name: 'I want to stake' }))
+
+    const chooser = screen.getByRole('dialog', { name: 'Choose a staking term' })
+    const radios = within(chooser).getAllByRole('radio') as HTMLInputElement[]
+    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual([
+      '30 days+5.00% bonus60.83% APR',
+      '90 days+20.00% bonus81.11% APR',
+      '180 days+40.00% bonus81.11% APR',
+    ])
+    expect(radios.map((r) => r.checked)).toEqual([false, true, false])
+    await user.click(radios[2])
+    expect(radios.map((r) => r.checked)).toEqual([false, false, true])
+    await user.click(within(chooser).getByRole('button', { name: 'Claim and stake' }))
+    expect(dispatched.find((a) => a.type === 'vesting/stakingRequested')?.payload).toEqual({ hold: 180 * DAY })
+    expect(store.getState().vesting.claim.kind).toBe('stake')
+    expect(within(chooser).getByRole('button', { name: /Claim and stake/ })).toHaveProperty('disabled', true)
+  })
+
+  it('closes the flow with Escape and keeps the page as it was', async () => {
+    const { user, store } = renderClaimPage()
+    await user.click(stakeButton())
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(store.getState().wallet.openModal).toBeNull()
+    expect(stakeButton()).toHaveProperty('disabled', false)
+  })
+
+  it('shows the reason in the chooser when the claim and stake fails, with the button usable again', async () => {
+    const { user, store } = renderClaimPage()
+    await user.click(stakeButton())
+    await user.click(screen.getByRole('button', { name: 'I want to stake' }))
+    await user.click(screen.getByRole('button', { name: 'Claim and stake' }))
+    act(() => {
+      store.dispatch({ type: 'vesting/claimSettled', payload: { ok: false, error: 'The claim was already used.' } })
+    })
+    const chooser = screen.getByRole('dialog', { name: 'Choose a staking term' })
+    expect(within(chooser).getByRole('alert').textContent).toBe('The claim was already used.')
+    expect(within(chooser).getByRole('button', { name: 'Claim and stake' })).toHaveProperty('disabled', false)
+  })
+})

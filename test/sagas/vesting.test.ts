@@ -1,0 +1,144 @@
+import { getAddress } from 'ethers'
+import { contracts } from '../../src/chain/contracts'
+import { selectClaimBlock, selectSelectedTerm, selectTermOptions } from '../../src/features/vesting/selectors'
+import { claimRequested, stakingRequested, EMPTY_VESTING_INFO } from '../../src/features/vesting/slice'
+import { connectRequested } from '../../src/features/wallet/slice'
+import type { RootState } from '../../src/app/store'
+import { startTestApi } from '../server/harness'
+import { deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from './support'
+
+type Api = Awaited<ReturnType<typeof startTestApi>>
+let accounts: string[]
+let api: Api
+beforeAll(async () => {
+  accounts = (await nodeAccounts()).map((a) => getAddress(a))
+  api = await startTestApi()
+})
+afterAll(async () => {
+  await api.app.close()
+})
+afterEach(() => {
+  delete (globalThis as { window?: unknown }).window
+})
+
+/** Vesting read and last claimed block both in: what the claim page waits for before enabling its buttons. */
+const loaded = (s: RootState) =>
+  s.vesting.status !== 'pending' && s.vesting.status !== 'idle' && s.stake.lastClaimedBlock !== null
+
+/** A store connected through an injected wallet for Hardhat account `index`, talking to `apiUrl`. */
+async function connectedAs(index: number, apiUrl: string) {
+  const wallet = installInjectedWallet(accounts[index])
+  const t = makeTestStore({ injected: wallet, apiUrl })
+  t.store.dispatch(connectRequested('browser'))
+  await waitFor(t.store, (s) => s.wallet.address === accounts[index])
+  await waitFor(t.store, loaded)
+  return { ...t, wallet }
+}
+
+const balanceOf = (t: Awaited<ReturnType<typeof connectedAs>>, who: string) =>
+  contracts.token(deployment().contracts.token, t.chain.readProvider(31337)).balanceOf(who)
+
+describe('vesting sagas against a real node and the real API service', () => {
+  it('claims to the wallet: the balance goes up by exactly the unlocked amount, then the status and last block refresh', async () => {
+    const t = await connectedAs(1, api.url)
+    const before = t.store.getState().vesting.info
+    expect(BigInt(before.unlocked)).toBeGreaterThan(0n)
+    expect(selectClaimBlock(t.store.getState())).toBeNull()
+    const balance = await balanceOf(t, accounts[1])
+
+    t.store.dispatch(claimRequested())
+    expect(selectClaimBlock(t.store.getState())).toBe('claiming')
+    const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
+    expect(s.token.transactions[0]).toMatchObject({ kind: 'claim', status: 'confirmed' })
+    expect(await balanceOf(t, accounts[1])).toBe(balance + BigInt(before.unlocked))
+
+    // RewardHarvest records the block the claim was signed for; the service now starts the next claim from it.
+    const after = await waitFor(t.store, (s) => loaded(s) && s.vesting.info.claimed === before.unlocked)
+    expect(after.stake.lastClaimedBlock).toBe(before.currentBlock)
+    expect(after.vesting.info).toMatchObject({ unlocked: '0', lastUpdateBlock: before.currentBlock, signature: null })
+    expect(selectClaimBlock(after)).toBe('nothing')
+  })
+
+  it('claims into a stake on the default pool with the chosen term (the second by default)', async () => {
+    const t = await connectedAs(2, api.url)
+    const { unlocked } = t.store.getState().vesting.info
+    const terms = selectTermOptions(t.store.getState())
+    expect(terms.length).toBeGreaterThanOrEqual(2)
+    const term = selectSelectedTerm(t.store.getState())!
+    expect(term).toEqual(terms[1])
+    const poolAddress = t.store.getState().stake.harvestPool!
+    const defaultPool = deployment().pools.find((p) => p.id === deployment().defaultPoolId)!
+    expect(poolAddress).toBe(defaultPool.address)
+    const pool = contracts.pool(poolAddress, t.chain.readProvider(31337))
+    const stakesBefore = await pool.getAllUserStakes(accounts[2])
+
+    t.store.dispatch(stakingRequested({ hold: term.hold }))
+    const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
+    expect(s.token.transactions[0]).toMatchObject({ kind: 'claimStake', status: 'confirmed' })
+
+    const stakes = await pool.getAllUserStakes(accounts[2])
+    expect(stakes).toHaveLength(stakesBefore.length + 1)
+    const stake = stakes[stakes.length - 1]
+    expect(stake.active).toBe(true)
+    expect(stake.stakeAmount).toBe(BigInt(unlocked))
+    expect(stake.holdTime).toBe(BigInt(term.hold))
+    await waitFor(t.store, (s) => loaded(s) && s.vesting.info.claimed === unlocked)
+  })
+
+  it('leaves the claim usable after the person rejects it in the wallet', async () => {
+    const t = await connectedAs(3, api.url)
+    t.wallet.rejectNext('eth_sendTransaction')
+    t.store.dispatch(claimRequested())
+    const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'failed')
+    expect(s.vesting.claim.error).toBe('You rejected the transaction in your wallet.')
+    expect(s.token.transactions).toHaveLength(0)
+    await waitFor(t.store, loaded)
+    expect(selectClaimBlock(t.store.getState())).toBeNull()
+  })
+
+  it('shows zeros and blocks claims when the vesting API is down, without crashing the saga', async () => {
+    const t = await connectedAs(0, 'http://127.0.0.1:1')
+    const s = t.store.getState()
+    expect(s.vesting.status).toBe('failed')
+    expect(s.vesting.info).toEqual(EMPTY_VESTING_INFO)
+    expect(selectClaimBlock(s)).toBe('nothing')
+    // The harvest terms still come from the chain.
+    expect(s.stake.harvestTerms.length).toBeGreaterThan(0)
+    t.store.dispatch(claimRequested())
+    expect(t.store.getState().vesting.claim).toEqual({ status: 'failed', kind: 'wallet', error: 'There is nothing to claim.' })
+  })
+
+  it('re-reads after a claim until a briefly lagging API has caught up', async () => {
+    // The block number is cached for 400 ms: the first read after the receipt still sees the block before the claim.
+    const lagging = await startTestApi({ blockCacheMs: 400 })
+    try {
+      const t = await connectedAs(0, lagging.url)
+      const { currentBlock, unlocked } = t.store.getState().vesting.info
+      t.store.dispatch(claimRequested())
+      const s = await waitFor(t.store, (s) => loaded(s) && s.vesting.info.lastUpdateBlock === currentBlock)
+      expect(s.vesting.info).toMatchObject({ claimed: unlocked, unlocked: '0' })
+      expect(selectClaimBlock(s)).toBe('nothing')
+    } finally {
+      await lagging.app.close()
+    }
+  })
+
+  it('disables the claim while the API still answers with a lastUpdateBlock older than the chain', async () => {
+    // This service remembers the block number for 10 minutes, as a lagging production service would.
+    const lagging = await startTestApi({ blockCacheMs: 600_000 })
+    try {
+      const t = await connectedAs(4, lagging.url)
+      expect(selectClaimBlock(t.store.getState())).toBeNull()
+      const { currentBlock } = t.store.getState().vesting.info
+      t.store.dispatch(claimRequested())
+      await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
+      const after = await waitFor(t.store, (s) => loaded(s) && s.stake.lastClaimedBlock === currentBlock)
+      // The service still signs for the old state; sending it would revert, so the buttons stay disabled.
+      expect(after.vesting.info.lastUpdateBlock).toBe('0')
+      expect(BigInt(after.vesting.info.unlocked)).toBeGreaterThan(0n)
+      expect(selectClaimBlock(after)).toBe('stale')
+    } finally {
+      await lagging.app.close()
+    }
+  })
+})
