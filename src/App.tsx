@@ -9,6 +9,9 @@ import { selectOpenModal } from './features/wallet/selectors'
 import { StakeWarningModal } from './features/vesting/components/StakeWarningModal'
 import { TermChooserModal } from './features/vesting/components/TermChooserModal'
 import { CLAIM_TERMS_MODAL, CLAIM_WARNING_MODAL } from './features/vesting/slice'
+import { DepositModal } from './features/stake/components/DepositModal'
+import { StakeSummaryDialog } from './features/stake/components/StakeSummaryDialog'
+import { DEPOSIT_MODAL, STAKE_SUMMARY_MODAL } from './features/stake/slice'
 import { ClaimPage } from './pages/ClaimPage'
 import { StakingPage } from './pages/StakingPage'
 import { Header } from './ui/layout/Header'
@@ -44,6 +47,8 @@ export function App() {
       {modal === 'connect' && <ConnectWalletModal />}
       {modal === CLAIM_WARNING_MODAL && <StakeWarningModal />}
       {modal === CLAIM_TERMS_MODAL && <TermChooserModal />}
+      {modal === DEPOSIT_MODAL && <DepositModal />}
+      {modal === STAKE_SUMMARY_MODAL && <StakeSummaryDialog />}
       <TxNotifications />
     </>
   )

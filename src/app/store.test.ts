@@ -6,7 +6,7 @@ describe('makeStore', () => {
     const state = makeStore().getState()
     expect(Object.keys(state)).toEqual(['wallet', 'token', 'stake', 'vesting'])
     expect(JSON.parse(JSON.stringify(state))).toEqual(state)
-    expect(state.stake.rate).toBe('1000000000000000000')
+    expect(state.stake.userStakes).toEqual([])
     expect(state.vesting.info).toMatchObject({ total: '0', claimed: '0' })
   })
 

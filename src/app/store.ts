@@ -5,7 +5,7 @@ import tokenReducer from '../features/token/slice'
 import stakeReducer from '../features/stake/slice'
 import vestingReducer from '../features/vesting/slice'
 import { log } from './log'
-import { rootSaga } from './rootSaga'
+import { appClosed, rootSaga } from './rootSaga'
 import type { SagaDeps } from './sagaContext'
 
 const rootReducer = combineReducers({
@@ -40,7 +40,8 @@ export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps) 
     devTools: process.env.NODE_ENV !== 'production',
   })
   if (deps) sagaMiddleware.run(rootSaga)
-  return store
+  // close() stops every saga (tests end their stores with it; nothing is left reading after a test).
+  return Object.assign(store, { close: () => void store.dispatch(appClosed()) })
 }
 
 export type AppStore = ReturnType<typeof makeStore>

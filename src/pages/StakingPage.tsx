@@ -1,27 +1,48 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
+import styled from 'styled-components'
 import { useAppDispatch } from '../app/hooks'
-import { poolSelected } from '../features/stake/slice'
-import { Card, Muted, PageTitle } from '../ui/Card'
+import { PoolOverview } from '../features/stake/components/PoolOverview'
+import { StakeList } from '../features/stake/components/StakeList'
+import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'
+import { StakingToolbar } from '../features/stake/components/StakingToolbar'
+import { poolSelected, stakingPageClosed, stakingPageOpened } from '../features/stake/slice'
+import { PageTitle } from '../ui/Card'
+
+const Stack = styled.div`
+  display: grid;
+  gap: 20px;
+`
 
 /** Reads the route's pool id: a whole number, else the network's default pool. */
 export function parsePoolId(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : null
 }
 
-/** 'Staking & Subscription' (SPEC section 2). The pool, deposits and stakes list compose in here. */
+/** 'Staking & Subscription' (SPEC section 2). */
 export function StakingPage() {
   const dispatch = useAppDispatch()
   const { id } = useParams()
   useEffect(() => {
     dispatch(poolSelected(parsePoolId(id)))
   }, [dispatch, id])
+  useEffect(() => {
+    dispatch(stakingPageOpened())
+    return () => {
+      dispatch(stakingPageClosed())
+    }
+  }, [dispatch])
   return (
-    <>
-      <PageTitle>Staking &amp; Subscription</PageTitle>
-      <Card>
-        <Muted>Pools, deposits and your stakes appear here.</Muted>
-      </Card>
-    </>
+    <Stack>
+      <div>
+        <PageTitle>Staking &amp; Subscription</PageTitle>
+        <StakingToolbar />
+      </div>
+      <AlphaDisclaimer />
+      <SubscriptionBanner />
+      <PoolOverview />
+      <StakeList />
+      <StatisticsComingSoon />
+    </Stack>
   )
 }

@@ -33,4 +33,5 @@ export const GlobalStyle = createGlobalStyle`
   button, input, select { font: inherit; }
   :focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   #root { min-height: 100vh; display: flex; flex-direction: column; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `

@@ -49,10 +49,17 @@ export function installInjectedWallet(account: string, chainId = 31337, knownCha
   return wallet
 }
 
+const open: AppStore[] = []
+// Every store a test made stops its sagas when the test ends, so no read outlives the test (or its API server).
+afterEach(() => {
+  for (const store of open.splice(0)) store.close()
+})
+
 export function makeTestStore(opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown; apiUrl?: string } = {}) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
   const chain = createChainLayer(buildConfig(opts.apiUrl), env)
   const store = makeStore(undefined, { chain, env })
+  open.push(store)
   return { store, env, chain }
 }
 
@@ -73,7 +80,7 @@ export function waitFor(store: AppStore, predicate: (s: RootState) => boolean, t
       const { networks: _n, ...wallet } = store.getState().wallet
       reject(
         new Error(
-          `condition not met in ${timeoutMs} ms; wallet: ${JSON.stringify(wallet)}; token: ${JSON.stringify(store.getState().token)}; vesting: ${JSON.stringify(store.getState().vesting)}`,
+          `condition not met in ${timeoutMs} ms; wallet: ${JSON.stringify(wallet)}; token: ${JSON.stringify(store.getState().token)}; vesting: ${JSON.stringify(store.getState().vesting)}; stake: ${JSON.stringify({ ...store.getState().stake, userStakes: store.getState().stake.userStakes.length })}`,
         ),
       )
     }, timeoutMs)

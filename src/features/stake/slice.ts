@@ -1,23 +1,30 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { txConfirmed } from '../../chain/txActions'
 
-/** Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds (SPEC section 3). */
-export interface PoolRef {
-  factory: string
-  pool: string
-  stakeToken: string
-  implAndTerms: string
-}
-
-export interface PoolData {
-  stakeToken: string
-  tokenSymbol: string
+/**
+ * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
+ * (SPEC section 3). Everything comes from the Lens in one read, so a refresh is one JSON-RPC round trip.
+ */
+export interface PoolInfo {
+  id: number
+  address: string
+  version: number
   totalStaked: string
+  /** Pool shares in existence (the pool's ERC20 total supply). */
   totalShares: string
+  /** 1e18 fixed point */
   rate: string
-  allUserStakesAmount: string
-  walletStakeTokenBalance: string
+  inflationPercent: string
+  refererBonusPercent: string
+  timeBonusPercent: string
+  unHoldFee: string
+  holdTimeRefMin: number
+  holdTimeMax: number
+  reservoirAvailable: string
+  stakingPaused: boolean
 }
 
+/** A stake with what closing it pays now (active) or paid (closed): amountOut before the fee, and the fee. */
 export interface StakeEntry {
   id: number
   active: boolean
@@ -25,11 +32,8 @@ export interface StakeEntry {
   holdTime: number
   stakeAmount: string
   lpAmount: string
-  closeRate: string
-}
-
-export interface UnstakeSummary {
-  stakeId: number
+  closeAmount: string
+  closeTime: number
   amountOut: string
   fee: string
 }
@@ -40,49 +44,74 @@ export interface HarvestTerm {
   bonus: string
 }
 
+type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
+
 export interface StakeState {
   /** Pool id from the route (/staking/:id); null means the network's default pool. */
   poolId: number | null
-  pool: PoolRef | null
-  poolData: PoolData | null
-  mainInfo: { totalStaked: string; totalGenerated: string }
+  pool: PoolInfo | null
+  /** The chain's time at the last read (progress and fees are shown as of then), and the wall clock then (ms). */
+  chainTime: number
+  readAt: number
+  /** Active stakes and those closed in the last six months. */
   userStakes: StakeEntry[]
-  unstake: UnstakeSummary[]
-  totalCurrentStakeAmount: string
-  /** 1e18 fixed point */
-  rate: string
-  /** days */
-  holdPeriod: { min: number; max: number }
-  inflationPercent: string
-  summary: { refBonus: string; lengthBonus: string }
+  /** Sum of the amounts of the user's active stakes. */
+  totalStakedByUser: string
+  userShares: string
+  /** Number of addresses holding pool shares (token-holders API); null until known or when it fails. */
+  holders: number | null
+  status: Status
+  /** The 15 s auto-update: stops at its first error until the page is opened again or the user acts. */
+  autoUpdate: 'off' | 'running' | 'stopped'
+  deposit: { status: Status; error: string | null }
+  /** Allowance approval in flight (sent, or polled until the chain shows it). */
+  approving: boolean
+  /** The stake being closed (summary dialog) and the close in flight. */
+  closing: { id: number | null; status: Status }
   /** Claim-and-stake terms of `harvestPool` (the network's default pool). */
   harvestTerms: HarvestTerm[]
   harvestPool: string | null
   /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
   lastClaimedBlock: string | null
-  status: 'idle' | 'pending' | 'succeeded' | 'failed'
-  error: string | null
 }
 
-export const DEFAULT_RATE = '1000000000000000000'
+/** Dialog names of the staking page (opened through the wallet slice's modal state). */
+export const DEPOSIT_MODAL = 'deposit'
+export const STAKE_SUMMARY_MODAL = 'stakeSummary'
 
 export const initialStakeState: StakeState = {
   poolId: null,
   pool: null,
-  poolData: null,
-  mainInfo: { totalStaked: '0', totalGenerated: '0' },
+  chainTime: 0,
+  readAt: 0,
   userStakes: [],
-  unstake: [],
-  totalCurrentStakeAmount: '0',
-  rate: DEFAULT_RATE,
-  holdPeriod: { min: 1, max: 1095 },
-  inflationPercent: '0',
-  summary: { refBonus: '0', lengthBonus: '0' },
+  totalStakedByUser: '0',
+  userShares: '0',
+  holders: null,
+  status: 'idle',
+  autoUpdate: 'off',
+  deposit: { status: 'idle', error: null },
+  approving: false,
+  closing: { id: null, status: 'idle' },
   harvestTerms: [],
   harvestPool: null,
   lastClaimedBlock: null,
-  status: 'idle',
-  error: null,
+}
+
+export interface PoolLoaded {
+  pool: PoolInfo
+  chainTime: number
+  readAt: number
+  userStakes: StakeEntry[] | null
+  totalStakedByUser: string
+  userShares: string
+}
+
+/** What the deposit form sends: amount in base units, whole days, a referral address or null. */
+export interface DepositRequest {
+  amount: string
+  days: number
+  referral: string | null
 }
 
 const stakeSlice = createSlice({
@@ -93,6 +122,61 @@ const stakeSlice = createSlice({
     poolSelected(state, action: PayloadAction<number | null>) {
       state.poolId = action.payload
     },
+    stakingPageOpened() {},
+    stakingPageClosed(state) {
+      state.autoUpdate = 'off'
+    },
+    /** A manual reload (and restart of a stopped auto-update). */
+    stakeRefreshRequested() {},
+    poolRequested(state) {
+      if (state.status !== 'succeeded') state.status = 'pending'
+    },
+    poolLoaded(state, { payload }: PayloadAction<PoolLoaded>) {
+      const samePool = state.pool?.address === payload.pool.address
+      state.pool = payload.pool
+      state.chainTime = payload.chainTime
+      state.readAt = payload.readAt
+      // An unstake-data read failure shows an empty list (SPEC section 8).
+      state.userStakes = payload.userStakes ?? []
+      state.totalStakedByUser = payload.totalStakedByUser
+      state.userShares = payload.userShares
+      if (!samePool) state.holders = null
+      state.status = 'succeeded'
+    },
+    poolFailed(state) {
+      state.status = 'failed'
+    },
+    holdersLoaded(state, action: PayloadAction<number | null>) {
+      state.holders = action.payload
+    },
+    autoUpdateChanged(state, action: PayloadAction<StakeState['autoUpdate']>) {
+      state.autoUpdate = action.payload
+    },
+    depositRequested(state, _action: PayloadAction<DepositRequest>) {
+      state.deposit = { status: 'pending', error: null }
+    },
+    depositSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
+      state.deposit = { status: action.payload.ok ? 'succeeded' : 'failed', error: action.payload.error }
+    },
+    depositReset(state) {
+      state.deposit = { status: 'idle', error: null }
+    },
+    allowanceCheckRequested() {},
+    approveRequested(state) {
+      state.approving = true
+    },
+    approveSettled(state) {
+      state.approving = false
+    },
+    stakeSummaryOpened(state, action: PayloadAction<number>) {
+      state.closing = { id: action.payload, status: 'idle' }
+    },
+    unstakeRequested(state, action: PayloadAction<number>) {
+      state.closing = { id: action.payload, status: 'pending' }
+    },
+    unstakeSettled(state, action: PayloadAction<{ ok: boolean }>) {
+      state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
+    },
     harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[] }>) {
       state.harvestPool = action.payload.pool
       state.harvestTerms = action.payload.terms
@@ -101,7 +185,34 @@ const stakeSlice = createSlice({
       state.lastClaimedBlock = action.payload
     },
   },
+  extraReducers: (b) => {
+    // A confirmed stake or close restarts a stopped auto-update (a manual action, SPEC section 4).
+    b.addCase(txConfirmed, (state, { payload }) => {
+      if (state.autoUpdate === 'stopped' && (payload.kind === 'stake' || payload.kind === 'unstake')) state.autoUpdate = 'running'
+    })
+  },
 })
 
-export const { poolSelected, harvestTermsLoaded, lastClaimedBlockLoaded } = stakeSlice.actions
+export const {
+  poolSelected,
+  stakingPageOpened,
+  stakingPageClosed,
+  stakeRefreshRequested,
+  poolRequested,
+  poolLoaded,
+  poolFailed,
+  holdersLoaded,
+  autoUpdateChanged,
+  depositRequested,
+  depositSettled,
+  depositReset,
+  allowanceCheckRequested,
+  approveRequested,
+  approveSettled,
+  stakeSummaryOpened,
+  unstakeRequested,
+  unstakeSettled,
+  harvestTermsLoaded,
+  lastClaimedBlockLoaded,
+} = stakeSlice.actions
 export default stakeSlice.reducer

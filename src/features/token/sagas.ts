@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga'
-import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, delay, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import { timers } from '../../app/config'
 import { log } from '../../app/log'
 import { getChain } from '../../app/sagaContext'
@@ -13,7 +13,8 @@ import { poolSelected } from '../stake/slice'
 import { selectActivePoolId } from '../stake/selectors'
 import { walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
-import { tokenLoaded, tokenRefreshRequested } from './slice'
+import { TOKEN_DECIMALS } from '../../format/units'
+import { tokenLoaded, tokenRefreshRequested, watchAssetRequested } from './slice'
 
 /**
  * Token name, symbol, wallet balance and allowance to the current pool, in one Lens call. Runs on connect, on an
@@ -57,9 +58,27 @@ function* removeRejectionLater(): SagaIterator {
   yield put(rejectionNoticeClosed())
 }
 
+/** wallet_watchAsset for the platform token; a wallet that declines or lacks it changes nothing. */
+export function* watchAsset(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const network: ReturnType<typeof selectSupportedNetwork> = yield select(selectSupportedNetwork)
+  const symbol: string = yield select((s: RootState) => s.token.symbol)
+  const provider = chain.wallets.provider()
+  if (!network || !provider || !symbol) return
+  try {
+    yield call([provider, provider.request], {
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC20', options: { address: network.contracts.token, symbol, decimals: TOKEN_DECIMALS } },
+    })
+  } catch (err) {
+    log.warn('token', 'the wallet did not add the token', err)
+  }
+}
+
 export function* tokenSaga(): SagaIterator {
   // Reads: the newest trigger wins.
   yield takeLatest([walletChanged.type, poolSelected.type, txConfirmed.type, tokenRefreshRequested.type], safely(loadToken))
   yield takeEvery(txConfirmed.type, safely(removeNoticeLater))
   yield takeLatest(txRejected.type, safely(removeRejectionLater))
+  yield takeLeading(watchAssetRequested.type, safely(watchAsset))
 }

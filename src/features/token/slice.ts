@@ -55,6 +55,8 @@ const tokenSlice = createSlice({
       state.approved = BigInt(action.payload.allowance) > 0n
     },
     tokenRefreshRequested() {},
+    /** Ask the wallet to track the token (wallet_watchAsset). */
+    watchAssetRequested() {},
     allowanceLoaded(state, action: PayloadAction<{ allowance: string }>) {
       state.allowance = action.payload.allowance
       state.approved = BigInt(action.payload.allowance) > 0n
@@ -95,5 +97,5 @@ const tokenSlice = createSlice({
   },
 })
 
-export const { tokenLoaded, tokenRefreshRequested, allowanceLoaded } = tokenSlice.actions
+export const { tokenLoaded, tokenRefreshRequested, watchAssetRequested, allowanceLoaded } = tokenSlice.actions
 export default tokenSlice.reducer

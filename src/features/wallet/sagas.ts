@@ -20,6 +20,7 @@ import {
   modalOpened,
   modalRequested,
   networkNamed,
+  referralLoaded,
   switchChainRequested,
   switchChainSettled,
   walletChanged,
@@ -203,6 +204,8 @@ export function* storeReferral(): SagaIterator {
   const env: BrowserEnv = yield getEnv()
   const ref = new URLSearchParams(env.search()).get('ref')?.trim()
   if (ref && isAddress(ref)) env.cookies.set('ref', getAddress(ref))
+  const stored = env.cookies.get('ref')
+  yield put(referralLoaded(stored && isAddress(stored) ? getAddress(stored) : null))
 }
 
 function* pollUntilSettled(store: Web3ReactStore | null): SagaIterator {

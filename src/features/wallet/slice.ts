@@ -22,6 +22,8 @@ export interface WalletState {
   error: string | null
   switchingTo: number | null
   openModal: ModalName | null
+  /** The referral from the ref cookie (a checksummed address), offered as 'Your referral' in the deposit form. */
+  referral: string | null
 }
 
 export const initialWalletState: WalletState = {
@@ -37,6 +39,7 @@ export const initialWalletState: WalletState = {
   error: null,
   switchingTo: null,
   openModal: null,
+  referral: null,
 }
 
 const walletSlice = createSlice({
@@ -45,6 +48,9 @@ const walletSlice = createSlice({
   reducers: {
     walletOptionsLoaded(state, action: PayloadAction<WalletOption[]>) {
       state.options = action.payload
+    },
+    referralLoaded(state, action: PayloadAction<string | null>) {
+      state.referral = action.payload
     },
     walletReady(state) {
       state.ready = true
@@ -116,6 +122,7 @@ export const {
   switchChainRequested,
   switchChainSettled,
   modalRequested,
+  referralLoaded,
   modalOpened,
   modalClosed,
 } = walletSlice.actions

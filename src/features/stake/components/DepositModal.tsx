@@ -1,0 +1,271 @@
+import { useFormik, yupToFormErrors } from 'formik'
+import { useEffect, useMemo } from 'react'
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
+import { Button } from '../../../ui/Button'
+import { Modal } from '../../../ui/Modal'
+import { Spinner } from '../../../ui/Spinner'
+import { modalClosed } from '../../wallet/slice'
+import {
+  acceptAmountText,
+  acceptDaysText,
+  depositSchema,
+  EMPTY_DEPOSIT,
+  hasReferral,
+  PRODUCT_TEAM_REFERRAL,
+  type DepositValues,
+} from '../depositForm'
+import { daysLimits, depositPreview, selectPool } from '../selectors'
+import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
+
+const Field = styled.div`
+  margin-bottom: 16px;
+  label {
+    display: block;
+    font-size: 0.9rem;
+    color: ${(p) => p.theme.color.muted};
+    margin-bottom: 6px;
+  }
+  input,
+  select {
+    width: 100%;
+    min-height: 44px;
+    padding: 0 12px;
+    border-radius: 10px;
+    border: 1px solid ${(p) => p.theme.color.border};
+    background: ${(p) => p.theme.color.raised};
+    color: ${(p) => p.theme.color.text};
+  }
+  input:disabled {
+    color: ${(p) => p.theme.color.muted};
+  }
+  input[aria-invalid='true'] {
+    border-color: ${(p) => p.theme.color.danger};
+  }
+`
+
+const Inline = styled.div`
+  display: flex;
+  gap: 8px;
+  > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+  select {
+    width: auto;
+  }
+`
+
+const Hint = styled.small`
+  display: block;
+  margin-top: 4px;
+  color: ${(p) => p.theme.color.muted};
+`
+
+const ErrorText = styled.small`
+  display: block;
+  margin-top: 4px;
+  color: ${(p) => p.theme.color.danger};
+`
+
+const Preview = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 6px 12px;
+  margin: 4px 0 20px;
+  padding: 14px;
+  border-radius: 10px;
+  background: ${(p) => p.theme.color.raised};
+  dt {
+    color: ${(p) => p.theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+`
+
+/** The create-deposit modal, version 1 or 2 by the pool (SPEC section 2 and 5). */
+export function DepositModal() {
+  const dispatch = useAppDispatch()
+  const pool = useAppSelector(selectPool)
+  const { balance, approved, symbol } = useAppSelector((s) => s.token)
+  const approving = useAppSelector((s) => s.stake.approving)
+  const deposit = useAppSelector((s) => s.stake.deposit)
+  const myReferral = useAppSelector((s) => s.wallet.referral)
+
+  useEffect(() => {
+    dispatch(allowanceCheckRequested())
+    dispatch(depositReset())
+  }, [dispatch])
+
+  const form = useFormik<DepositValues>({
+    initialValues: EMPTY_DEPOSIT,
+    validateOnMount: true,
+    // The day limits depend on the referral being validated, so the schema is built per validation.
+    validate: async (v) => {
+      try {
+        await depositSchema(balance, daysLimits(pool, hasReferral(v.referral))).validate(v, { abortEarly: false })
+        return {}
+      } catch (err) {
+        return yupToFormErrors<DepositValues>(err)
+      }
+    },
+    onSubmit: (v) => {
+      const amount = parseAmountInput(v.amount)
+      if (amount === null) return
+      dispatch(depositRequested({ amount, days: Number(v.days), referral: hasReferral(v.referral) ? v.referral : null }))
+    },
+  })
+  const { values, errors, touched } = form
+  const referred = hasReferral(values.referral)
+  const limits = daysLimits(pool, referred)
+
+  // The day limits move with the referral; check the days again when it changes.
+  useEffect(() => {
+    void form.validateForm()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values.referral, balance, pool])
+
+  const amountWei = parseAmountInput(values.amount)
+  const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
+  const preview = useMemo(
+    () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred) : null),
+    [pool, amountWei, daysNumber, limits.max, referred],
+  )
+  if (!pool) return null
+  const v1 = pool.version === 1
+  const pending = deposit.status === 'pending'
+  const canConfirm =
+    approved && form.isValid && amountWei !== null && BigInt(amountWei) <= BigInt(balance) && daysNumber >= limits.min && !pending
+
+  const close = () => dispatch(modalClosed())
+  const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
+    const next = accept(text)
+    if (next !== null) void form.setFieldValue(field, next)
+  }
+  const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0) && errors[field]
+
+  return (
+    <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
+      <form onSubmit={form.handleSubmit} noValidate>
+        <Field>
+          <label htmlFor="deposit-amount">Amount{symbol ? ` (${symbol})` : ''}</label>
+          <Inline>
+            <input
+              id="deposit-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.0"
+              value={values.amount}
+              aria-invalid={Boolean(showError('amount'))}
+              aria-describedby="deposit-amount-help"
+              onChange={(e) => setText('amount', acceptAmountText)(e.target.value)}
+              onBlur={form.handleBlur}
+            />
+            <Button type="button" $variant="secondary" onClick={() => void form.setFieldValue('amount', toInputText(balance))}>
+              MAX
+            </Button>
+          </Inline>
+          {showError('amount') ? (
+            <ErrorText role="alert" id="deposit-amount-help">
+              {errors.amount}
+            </ErrorText>
+          ) : (
+            <Hint id="deposit-amount-help">
+              Balance: {toInputText(balance)} {symbol}
+            </Hint>
+          )}
+        </Field>
+
+        {v1 && (
+          <Field>
+            <label htmlFor="deposit-referral">Referral</label>
+            <Inline>
+              <input
+                id="deposit-referral"
+                disabled
+                value={values.referral ? shortenAddress(values.referral) : ''}
+                placeholder="No referral"
+              />
+              <select
+                aria-label="Choose a referral"
+                value={values.referral}
+                onChange={(e) => void form.setFieldValue('referral', e.target.value)}
+              >
+                <option value="">None</option>
+                <option value={PRODUCT_TEAM_REFERRAL}>Product team</option>
+                {myReferral && <option value={myReferral}>Your referral</option>}
+              </select>
+            </Inline>
+          </Field>
+        )}
+
+        <Field>
+          <label htmlFor="deposit-days">Days</label>
+          <input
+            id="deposit-days"
+            name="days"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.days}
+            aria-invalid={Boolean(showError('days'))}
+            onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
+            onBlur={form.handleBlur}
+          />
+          {showError('days') ? (
+            <ErrorText role="alert">{errors.days}</ErrorText>
+          ) : (
+            <Hint>
+              From {limits.min} to {limits.max}
+            </Hint>
+          )}
+        </Field>
+
+        {preview && (
+          <Preview aria-label="Estimate">
+            {v1 && (
+              <>
+                <dt>Pool shares to receive</dt>
+                <dd data-testid="preview-base-shares">{preview.baseShares}</dd>
+                <dt>Referral bonus</dt>
+                <dd data-testid="preview-referral-bonus">{preview.referralBonus}</dd>
+              </>
+            )}
+            <dt>Length bonus</dt>
+            <dd data-testid="preview-length-bonus">{preview.lengthBonus}</dd>
+            <dt>Total estimated shares</dt>
+            <dd data-testid="preview-total-shares">{preview.totalShares}</dd>
+            <dt>Share of the pool</dt>
+            <dd data-testid="preview-share-of-pool">{preview.shareOfPool}</dd>
+          </Preview>
+        )}
+
+        <Actions>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={approved || approving}
+            onClick={() => dispatch(approveRequested())}
+          >
+            {approving && <Spinner size={18} label="Approving" />}
+            {approved ? 'Approved' : 'Approve'}
+          </Button>
+          <Button type="submit" disabled={!canConfirm}>
+            {pending && <Spinner size={18} label="Staking" />}
+            Confirm
+          </Button>
+        </Actions>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,254 @@
+import { memo } from 'react'
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { formatCountdown } from '../../../format/duration'
+import { Button } from '../../../ui/Button'
+import { Card, Muted } from '../../../ui/Card'
+import { useNow } from '../../../ui/useNow'
+import { modalRequested } from '../../wallet/slice'
+import { stakesCsv } from '../csv'
+import { selectPoolView, selectStakeRows, type StakeRow } from '../selectors'
+import { DEPOSIT_MODAL, STAKE_SUMMARY_MODAL, stakeSummaryOpened } from '../slice'
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 16px;
+  h2 {
+    margin: 0;
+    font-size: 1rem;
+    font-weight: 500;
+    color: ${(p) => p.theme.color.muted};
+  }
+  strong {
+    display: block;
+    font-size: 1.5rem;
+    color: ${(p) => p.theme.color.text};
+  }
+  div {
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+  }
+`
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+  th {
+    text-align: left;
+    font-weight: 500;
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.color.muted};
+    padding: 8px 10px;
+    border-bottom: 1px solid ${(p) => p.theme.color.border};
+  }
+  td {
+    padding: 12px 10px;
+    border-bottom: 1px solid ${(p) => p.theme.color.border};
+    vertical-align: top;
+  }
+  small {
+    display: block;
+    color: ${(p) => p.theme.color.muted};
+  }
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    thead {
+      display: none;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: 1fr 1fr;
+      gap: 4px 12px;
+      padding: 12px 0;
+      border-bottom: 1px solid ${(p) => p.theme.color.border};
+    }
+    td {
+      border: 0;
+      padding: 4px 0;
+    }
+    td::before {
+      content: attr(data-label);
+      display: block;
+      font-size: 0.75rem;
+      color: ${(p) => p.theme.color.muted};
+    }
+  }
+`
+
+const Section = styled.tr`
+  th {
+    padding-top: 20px;
+    font-size: 0.95rem;
+    color: ${(p) => p.theme.color.text};
+  }
+`
+
+const Badge = styled.span<{ $status: StakeRow['status'] }>`
+  display: inline-block;
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: 0.8rem;
+  font-weight: 600;
+  color: ${(p) => (p.$status === 'Matured' ? p.theme.color.accentText : p.theme.color.text)};
+  background: ${(p) =>
+    p.$status === 'Matured' ? p.theme.color.accent : p.$status === 'Pending' ? p.theme.color.raised : 'transparent'};
+  border: 1px solid ${(p) => (p.$status === 'Closed' ? p.theme.color.border : 'transparent')};
+`
+
+const Bar = styled.span<{ $value: number }>`
+  display: block;
+  width: 100%;
+  max-width: 120px;
+  height: 6px;
+  margin-top: 6px;
+  border-radius: 3px;
+  background: ${(p) => p.theme.color.raised};
+  &::after {
+    content: '';
+    display: block;
+    height: 100%;
+    width: ${(p) => p.$value / 100}%;
+    border-radius: 3px;
+    background: ${(p) => p.theme.color.accent};
+  }
+`
+
+const Empty = styled.div`
+  text-align: center;
+  padding: 28px 0 12px;
+  p {
+    margin: 0 0 16px;
+    font-size: 1.1rem;
+  }
+`
+
+function download(rows: StakeRow[]) {
+  const url = URL.createObjectURL(new Blob([stakesCsv(rows)], { type: 'text/csv' }))
+  const a = Object.assign(document.createElement('a'), { href: url, download: 'stakes.csv' })
+  a.click()
+  URL.revokeObjectURL(url)
+}
+
+/** Time to the release on the chain's clock (which a dev chain may have moved ahead); ticks on its own. */
+function Countdown({ releaseAt }: { releaseAt: number }) {
+  const chainTime = useAppSelector((s) => s.stake.chainTime)
+  const readAt = useAppSelector((s) => s.stake.readAt)
+  const wallNow = useNow(1_000)
+  const left = formatCountdown(releaseAt - (chainTime + Math.floor((wallNow - readAt) / 1000)))
+  return left ? <small>in {left}</small> : null
+}
+
+const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }) {
+  const dispatch = useAppDispatch()
+  return (
+    <tr data-testid={`stake-${row.id}`}>
+      <td data-label="Subscription">
+        <Badge $status={row.status}>{row.status}</Badge>
+      </td>
+      <td data-label="Stake created">{row.created}</td>
+      <td data-label="Stake Progress">
+        {row.progressText}
+        <small>{row.days} days</small>
+        <Bar $value={row.progress} aria-hidden="true" />
+      </td>
+      <td data-label="Release date">
+        {row.release}
+        {row.status === 'Pending' && <Countdown releaseAt={row.releaseAt} />}
+      </td>
+      <td data-label="Stake ID">#{row.id}</td>
+      <td data-label="Staked amount">
+        {row.amount} {symbol}
+        {row.shares !== null && <small>{row.shares} shares</small>}
+      </td>
+      <td data-label={row.active ? 'Future rewards' : 'Earned'}>
+        {row.rewards} {symbol}
+      </td>
+      <td>
+        <Button
+          $variant="secondary"
+          onClick={() => {
+            dispatch(stakeSummaryOpened(row.id))
+            dispatch(modalRequested({ name: STAKE_SUMMARY_MODAL, needsWallet: true }))
+          }}
+          aria-label={`${row.active ? 'Close' : 'Details of'} stake #${row.id}`}
+        >
+          {row.active ? 'Close' : 'Details'}
+        </Button>
+      </td>
+    </tr>
+  )
+})
+
+/** 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2). */
+export function StakeList() {
+  const dispatch = useAppDispatch()
+  const { active, closed } = useAppSelector(selectStakeRows)
+  const view = useAppSelector(selectPoolView)
+  const symbol = useAppSelector((s) => s.token.symbol)
+  const deposit = () => dispatch(modalRequested({ name: DEPOSIT_MODAL, needsWallet: true }))
+  const all = [...active, ...closed]
+  return (
+    <Card aria-labelledby="my-stakes">
+      <Head>
+        <h2 id="my-stakes">
+          My total staked <strong data-testid="my-total-staked">{view.myTotal}</strong>
+        </h2>
+        <div>
+          {all.length > 0 && (
+            <Button $variant="secondary" onClick={() => download(all)}>
+              Export CSV
+            </Button>
+          )}
+          <Button onClick={deposit}>Subscribe/Stake</Button>
+        </div>
+      </Head>
+      {view.listStatus === 'succeeded' && all.length === 0 ? (
+        <Empty>
+          <p>You do not have any deposits</p>
+          <Button onClick={deposit}>Create 1st deposit</Button>
+        </Empty>
+      ) : all.length === 0 ? (
+        <Muted>Loading your stakes…</Muted>
+      ) : (
+        <Table>
+          <thead>
+            <tr>
+              <th>Subscription</th>
+              <th>Stake created</th>
+              <th>Stake Progress</th>
+              <th>Release date</th>
+              <th>Stake ID</th>
+              <th>Staked amount</th>
+              <th>Future rewards</th>
+              <th>
+                <span className="visually-hidden">Close</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {active.map((r) => (
+              <Row key={r.id} row={r} symbol={symbol} />
+            ))}
+          </tbody>
+          {closed.length > 0 && (
+            <tbody>
+              <Section>
+                <th colSpan={6}>Closed</th>
+                <th>Earned</th>
+                <th />
+              </Section>
+              {closed.map((r) => (
+                <Row key={r.id} row={r} symbol={symbol} />
+              ))}
+            </tbody>
+          )}
+        </Table>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,114 @@
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { Button } from '../../../ui/Button'
+import { Muted } from '../../../ui/Card'
+import { Modal } from '../../../ui/Modal'
+import { Spinner } from '../../../ui/Spinner'
+import { modalClosed } from '../../wallet/slice'
+import { selectPoolView, selectSummaryRow } from '../selectors'
+import { unstakeRequested } from '../slice'
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 18px;
+  margin-bottom: 18px;
+`
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 10px 16px;
+  margin: 0 0 22px;
+  dt {
+    color: ${(p) => p.theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+    font-weight: 600;
+  }
+  .total {
+    padding-top: 10px;
+    border-top: 1px solid ${(p) => p.theme.color.border};
+    color: ${(p) => p.theme.color.text};
+    font-size: 1.1rem;
+  }
+`
+
+const Warn = styled.p`
+  margin: 0 0 14px;
+  color: ${(p) => p.theme.color.warning};
+  font-size: 0.9rem;
+`
+
+function Ring({ value }: { value: number }) {
+  const r = 34
+  const c = 2 * Math.PI * r
+  return (
+    <svg width="84" height="84" viewBox="0 0 84 84" role="img" aria-label={`Progress ${(value / 100).toFixed(2)}%`}>
+      <circle cx="42" cy="42" r={r} fill="none" stroke="#2a3a31" strokeWidth="8" />
+      <circle
+        cx="42"
+        cy="42"
+        r={r}
+        fill="none"
+        stroke="#3ddc84"
+        strokeWidth="8"
+        strokeLinecap="round"
+        strokeDasharray={`${(c * value) / 10_000} ${c}`}
+        transform="rotate(-90 42 42)"
+      />
+      <text x="42" y="47" textAnchor="middle" fill="#eef7f1" fontSize="14" fontWeight="700">
+        {Math.floor(value / 100)}%
+      </text>
+    </svg>
+  )
+}
+
+const STATUS_TEXT = { Pending: 'In progress', Matured: 'Matured', Closed: 'Closed' }
+
+/** The closing summary (SPEC section 2): what closing the stake pays now; 'Close tranche' only while active. */
+export function StakeSummaryDialog() {
+  const dispatch = useAppDispatch()
+  const row = useAppSelector(selectSummaryRow)
+  const { apr } = useAppSelector(selectPoolView)
+  const symbol = useAppSelector((s) => s.token.symbol)
+  const closing = useAppSelector((s) => s.stake.closing.status === 'pending')
+  const close = () => dispatch(modalClosed())
+  if (!row) return null
+  const amount = (text: string) => `${text} ${symbol}`.trim()
+  return (
+    <Modal title={`Stake #${row.id}`} onClose={close}>
+      <Top>
+        <Ring value={row.progress} />
+        <div>
+          <strong>{STATUS_TEXT[row.status]}</strong>
+          <Muted>
+            {row.progressText} of {row.days} days · release {row.release}
+          </Muted>
+        </div>
+      </Top>
+      <Figures>
+        <dt>Amount staked</dt>
+        <dd>{amount(row.amount)}</dd>
+        <dt>Earned from strong hands</dt>
+        <dd>{amount(row.earned)}</dd>
+        <dt>Pool APR</dt>
+        <dd>{apr ?? '—'}</dd>
+        <dt>Early withdrawal fee</dt>
+        <dd>{amount(row.fee)}</dd>
+        <dt className="total">{row.active ? 'Total to receive' : 'Received'}</dt>
+        <dd className="total" data-testid="summary-total">
+          {amount(row.toReceive)}
+        </dd>
+      </Figures>
+      {row.active && row.fee !== '0.00' && <Warn>Closing before the release date costs the early withdrawal fee.</Warn>}
+      <Button $block disabled={!row.active || closing} onClick={() => dispatch(unstakeRequested(row.id))}>
+        {closing && <Spinner size={18} label="Closing" />}
+        Close tranche
+      </Button>
+    </Modal>
+  )
+}

@@ -1,0 +1,282 @@
+import type { SagaIterator, Task } from 'redux-saga'
+import { all, call, cancel, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { timers } from '../../app/config'
+import { log } from '../../app/log'
+import { getChain } from '../../app/sagaContext'
+import { safely } from '../../app/safely'
+import type { RootState } from '../../app/store'
+import { contracts } from '../../chain/contracts'
+import type { ChainLayer } from '../../chain/layer'
+import { APPROVE_AMOUNT, DAY } from '../../chain/math'
+import { runTx, type TxOutcome } from '../../chain/tx'
+import { txConfirmed } from '../../chain/txActions'
+import type { Lens } from '../../chain/types'
+import { allowanceLoaded, tokenLoaded } from '../token/slice'
+import { modalClosed, walletChanged } from '../wallet/slice'
+import { selectSupportedNetwork } from '../wallet/selectors'
+import { fetchHolders } from './api'
+import { selectActivePoolId } from './selectors'
+import {
+  allowanceCheckRequested,
+  approveRequested,
+  approveSettled,
+  autoUpdateChanged,
+  depositRequested,
+  depositSettled,
+  holdersLoaded,
+  poolFailed,
+  poolLoaded,
+  poolRequested,
+  poolSelected,
+  stakeRefreshRequested,
+  stakingPageClosed,
+  stakingPageOpened,
+  unstakeRequested,
+  unstakeSettled,
+  type PoolInfo,
+  type StakeEntry,
+} from './slice'
+
+type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
+type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
+type StakeInfos = Awaited<ReturnType<Lens['getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth']>>
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+function toPoolInfo(d: PoolData): PoolInfo {
+  const s = d.state
+  return {
+    id: Number(d.poolId),
+    address: d.pool,
+    version: Number(s.version),
+    totalStaked: s.totalStaked.toString(),
+    totalShares: s.totalShares.toString(),
+    rate: s.rate.toString(),
+    inflationPercent: s.inflationPercent.toString(),
+    refererBonusPercent: s.refererBonusPercent.toString(),
+    timeBonusPercent: s.timeBonusPercent.toString(),
+    unHoldFee: s.unHoldFee.toString(),
+    holdTimeRefMin: Number(s.holdTimeRefMin),
+    holdTimeMax: Number(s.holdTimeMax),
+    reservoirAvailable: s.reservoirAvailable.toString(),
+    stakingPaused: s.stakingPaused,
+  }
+}
+
+function toStakes(infos: StakeInfos): StakeEntry[] {
+  return infos.map((i) => ({
+    id: Number(i.stakeId),
+    active: i.stake.active,
+    stakeTime: Number(i.stake.stakeTime),
+    holdTime: Number(i.stake.holdTime),
+    stakeAmount: i.stake.stakeAmount.toString(),
+    lpAmount: i.stake.lpAmount.toString(),
+    closeAmount: i.stake.closeAmount.toString(),
+    closeTime: Number(i.stake.closeTime),
+    amountOut: i.amountOut.toString(),
+    fee: i.fee.toString(),
+  }))
+}
+
+const nothing = async (): Promise<null> => null
+
+/** The stake list read, failing silently to an empty list (SPEC section 8). */
+function* readStakes(lens: Lens, pool: string, user: string): SagaIterator<StakeInfos | null> {
+  try {
+    return yield call([lens, lens.getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth], pool, user)
+  } catch (err) {
+    log.warn('stake', 'unstake data read failed; showing an empty list', err)
+    return null
+  }
+}
+
+/**
+ * The page's whole read in one batched JSON-RPC round trip: the pool and wallet figures (Lens.getPoolDataById), the
+ * user's stakes with their close figures, and the latest block's time. On the first load of a pool its address is
+ * not known yet, so the stake list follows in a second round trip. Throws when the pool read fails.
+ */
+export function* loadPool(): SagaIterator<boolean> {
+  const chain: ChainLayer = yield getChain()
+  const network: Network | null = yield select(selectSupportedNetwork)
+  const poolId: number | null = yield select(selectActivePoolId)
+  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  if (!network || poolId === null) return false
+  const known: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const user = address ?? ZERO
+  const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
+  const provider = chain.readProvider(network.chainId)
+  yield put(poolRequested())
+  const knownAddress = known?.id === poolId ? known.address : null
+  const [data, early, block]: [PoolData, StakeInfos | null, { timestamp: number } | null] = yield all([
+    call([lens, lens.getPoolDataById], network.contracts.poolsInfo, poolId, user),
+    knownAddress && address ? call(readStakes, lens, knownAddress, address) : call(nothing),
+    call([provider, provider.getBlock], 'latest'),
+  ])
+  let infos = early
+  if (address && (!knownAddress || knownAddress !== data.pool)) infos = yield call(readStakes, lens, data.pool, address)
+  yield put(
+    poolLoaded({
+      pool: toPoolInfo(data),
+      chainTime: block?.timestamp ?? Math.floor(Date.now() / 1000),
+      readAt: Date.now(),
+      userStakes: address && infos ? toStakes(infos) : null,
+      totalStakedByUser: data.allUserStakesAmount.toString(),
+      userShares: data.userShares.toString(),
+    }),
+  )
+  if (address)
+    yield put(
+      tokenLoaded({
+        name: data.tokenName,
+        symbol: data.tokenSymbol,
+        balance: data.walletStakeTokenBalance.toString(),
+        allowance: data.allowance.toString(),
+      }),
+    )
+  return true
+}
+
+/** loadPool for a page event: a failure is logged and leaves the figures as they were. */
+function* reloadPool(): SagaIterator {
+  try {
+    yield call(loadPool)
+  } catch (err) {
+    log.error('stake', 'pool read failed', err)
+    yield put(poolFailed())
+  }
+}
+
+/** Total stakers from the token-holders API; null (shown as a dash) when it is unavailable. */
+export function* loadHolders(): SagaIterator {
+  const network: Network | null = yield select(selectSupportedNetwork)
+  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  if (!network || !pool) return
+  try {
+    const count: number = yield call(fetchHolders, network.parserApiBase, pool.address, network.chainId)
+    yield put(holdersLoaded(count))
+  } catch (err) {
+    log.warn('stake', 'token-holders API unavailable', err)
+    yield put(holdersLoaded(null))
+  }
+}
+
+/** Every 15 s while the page is open; the first error stops it (SPEC section 4) until the page or the user restarts it. */
+export function* autoUpdate(): SagaIterator {
+  yield put(autoUpdateChanged('running'))
+  for (;;) {
+    yield delay(timers.STAKING_REFRESH_MS)
+    try {
+      yield call(loadPool)
+    } catch (err) {
+      log.warn('stake', 'auto-update stopped at its first error', err)
+      yield put(autoUpdateChanged('stopped'))
+      return
+    }
+  }
+}
+
+/** One cycle of the page's reads: load now, the stakers count, then the auto-update. */
+function* pageReads(): SagaIterator {
+  yield call(reloadPool)
+  yield fork(loadHolders)
+  yield call(autoUpdate)
+}
+
+/**
+ * While the staking page is open. A manual refresh, a wallet or pool change, or a confirmed transaction of the page
+ * cancels the running cycle and starts a new one (which also restarts a stopped auto-update); the triggers are
+ * watched the whole time, so none is missed while a read is in flight.
+ */
+function* whileOnPage(): SagaIterator {
+  let cycle: Task = yield fork(pageReads)
+  for (;;) {
+    const { closed }: { closed?: unknown } = yield race({
+      closed: take(stakingPageClosed.type),
+      again: take([stakeRefreshRequested.type, walletChanged.type, poolSelected.type]),
+      acted: take(
+        (a: { type: string; payload?: { kind?: string } }) => a.type === txConfirmed.type && a.payload?.kind !== 'claim',
+      ),
+    })
+    yield cancel(cycle)
+    if (closed) return
+    cycle = yield fork(pageReads)
+  }
+}
+
+/** Allowance to the pool, when the deposit modal opens and while an approval is awaited. */
+function* readAllowance(): SagaIterator<bigint | null> {
+  const chain: ChainLayer = yield getChain()
+  const network: Network | null = yield select(selectSupportedNetwork)
+  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  if (!network || !pool || !address) return null
+  const token = contracts.token(network.contracts.token, chain.readProvider(network.chainId))
+  const allowance: bigint = yield call([token, token.allowance], address, pool.address)
+  yield put(allowanceLoaded({ allowance: allowance.toString() }))
+  return allowance
+}
+
+export function* checkAllowance(): SagaIterator {
+  try {
+    yield call(readAllowance)
+  } catch (err) {
+    log.error('stake', 'allowance read failed', err)
+  }
+}
+
+/** Approve 1e28 for the pool, then poll the allowance every 1 s until the chain shows it (SPEC section 4). */
+export function* approveSaga(): SagaIterator {
+  const network: Network | null = yield select(selectSupportedNetwork)
+  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  try {
+    if (!network || !pool) return
+    const outcome: TxOutcome = yield call(runTx, 'approve', (signer) =>
+      contracts.token(network.contracts.token, signer).approve(pool.address, APPROVE_AMOUNT),
+    )
+    if (!outcome.ok) return
+    const deadline = Date.now() + timers.ALLOWANCE_POLL_FOR_MS
+    while (Date.now() < deadline) {
+      const allowance: bigint | null = yield call(readAllowance)
+      if (allowance !== null && allowance > 0n) return
+      yield delay(timers.ALLOWANCE_POLL_MS)
+    }
+  } finally {
+    yield put(approveSettled())
+  }
+}
+
+/** stake(amount, days in seconds[, referral]): the referral is left out when there is none (SPEC section 5). */
+export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
+  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  if (!pool) {
+    yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
+    return
+  }
+  const hold = BigInt(payload.days) * DAY
+  const referral = payload.referral && payload.referral !== ZERO ? payload.referral : null
+  const outcome: TxOutcome = yield call(runTx, 'stake', (signer) => {
+    const p = contracts.pool(pool.address, signer)
+    return referral
+      ? p['stake(uint256,uint256,address)'](payload.amount, hold, referral)
+      : p['stake(uint256,uint256)'](payload.amount, hold)
+  })
+  yield put(depositSettled({ ok: outcome.ok, error: outcome.error }))
+  if (outcome.ok) yield put(modalClosed())
+}
+
+/** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
+export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
+  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  if (!pool) return
+  const outcome: TxOutcome = yield call(runTx, 'unstake', (signer) => contracts.pool(pool.address, signer).unstake([id]))
+  yield put(unstakeSettled({ ok: outcome.ok }))
+  if (outcome.ok) yield put(modalClosed())
+}
+
+export function* stakeSaga(): SagaIterator {
+  yield takeLatest(stakingPageOpened.type, safely(whileOnPage))
+  yield takeLatest(allowanceCheckRequested.type, safely(checkAllowance))
+  yield takeLeading(approveRequested.type, safely(approveSaga))
+  yield takeLeading(depositRequested.type, safely(depositSaga))
+  yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
+}
