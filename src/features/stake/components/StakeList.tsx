@@ -86,6 +86,19 @@ const Section = styled.tr`
     font-size: 0.95rem;
     color: ${(p) => p.theme.color.text};
   }
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    && {
+      display: block;
+    }
+    th {
+      display: block;
+      border: 0;
+      padding: 16px 0 0;
+    }
+    th:not(:first-child) {
+      display: none;
+    }
+  }
 `
 
 const Badge = styled.span<{ $status: StakeRow['status'] }>`

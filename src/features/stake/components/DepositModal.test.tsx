@@ -1,0 +1,169 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import { App } from '../../../App'
+import type { RootState } from '../../../app/store'
+import { renderWithProviders, walletState } from '../../../testUtils'
+import { initialTokenState } from '../../token/slice'
+import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
+import { initialStakeState, type PoolInfo } from '../slice'
+
+const E18 = 10n ** 18n
+const DAY = 86_400
+const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+const POOL_V1: PoolInfo = {
+  id: 1,
+  address: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
+  version: 1,
+  totalStaked: (1_000n * E18).toString(),
+  totalShares: (1_000n * E18).toString(),
+  rate: E18.toString(),
+  inflationPercent: (400n * E18).toString(),
+  refererBonusPercent: (5n * E18).toString(),
+  timeBonusPercent: (30n * E18).toString(),
+  unHoldFee: (100n * E18).toString(),
+  holdTimeRefMin: 30 * DAY,
+  holdTimeMax: 1095 * DAY,
+  reservoirAvailable: (1_000_000n * E18).toString(),
+  stakingPaused: false,
+}
+
+function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
+  const allowance = opts.allowance ?? (10n ** 28n).toString()
+  const preloadedState: Partial<RootState> = {
+    wallet: walletState({
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266',
+      networkId: 31337,
+      networkName: 'Localhost',
+      wallet: { name: 'dev', connected: true },
+      openModal: 'deposit',
+      referral: REF,
+    }),
+    token: {
+      ...initialTokenState,
+      symbol: 'PLT',
+      balance: opts.balance ?? (100n * E18 + 5n).toString(),
+      allowance,
+      approved: BigInt(allowance) > 0n,
+    },
+    stake: { ...initialStakeState, pool: opts.pool ?? POOL_V1, status: 'succeeded' },
+  }
+  return renderWithProviders(<App />, { preloadedState, route: '/staking' })
+}
+
+const amount = () => screen.getByLabelText('Amount (PLT)') as HTMLInputElement
+const days = () => screen.getByLabelText('Days') as HTMLInputElement
+const confirm = () => screen.getByRole('button', { name: /Confirm$/ }) as HTMLButtonElement
+
+async function typeAmount(user: ReturnType<typeof openDeposit>['user'], text: string) {
+  await user.clear(amount())
+  if (text) await user.type(amount(), text)
+  await user.tab()
+}
+
+describe('create deposit modal', () => {
+  it('asks for the allowance when it opens and starts with 365 days and no referral', () => {
+    const { dispatched } = openDeposit()
+    expect(dispatched.map((a) => a.type)).toContain('stake/allowanceCheckRequested')
+    expect(days().value).toBe('365')
+    expect((screen.getByLabelText('Referral') as HTMLInputElement).disabled).toBe(true)
+    expect(confirm().disabled).toBe(true)
+  })
+
+  it.each([
+    ['', 'Amount is required'],
+    ['0', 'Amount must be greater than 0'],
+    ['0.000', 'Amount must be greater than 0'],
+    ['100.000000000000000006', 'The amount should not exceed your balance'],
+    ['99999999999999999999999999999', 'The amount should not exceed your balance'],
+  ])('shows the spec message for %j', async (text, message) => {
+    const { user } = openDeposit()
+    await typeAmount(user, text)
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(confirm().disabled).toBe(true)
+  })
+
+  it.each([
+    ['-5', '5'],
+    ['1e5', '15'],
+    ['0x10', '010'],
+    [' 1 2 ', '12'],
+    ['1.1234567890123456789', '1.123456789012345678'],
+    ['1.2.3', '1.23'],
+    ['abc', ''],
+  ])('refuses what is not a plain amount: %j leaves %j', async (typed, left) => {
+    const { user } = openDeposit()
+    await user.type(amount(), typed)
+    expect(amount().value).toBe(left)
+  })
+
+  it('fills the exact balance with MAX (never rounded up) and enables Confirm when approved and valid', async () => {
+    const { user } = openDeposit()
+    await user.click(screen.getByRole('button', { name: 'MAX' }))
+    expect(amount().value).toBe('100.000000000000000005')
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+  })
+
+  it('keeps Confirm disabled until the allowance is approved, and Approve asks for it', async () => {
+    const { user, dispatched } = openDeposit({ allowance: '0' })
+    await typeAmount(user, '10')
+    expect(confirm().disabled).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
+    expect(dispatched.map((a) => a.type)).toContain('stake/approveRequested')
+  })
+
+  it("limits days From 1 to 1095, and from the pool's referral minimum with a referral", async () => {
+    const { user } = openDeposit()
+    await typeAmount(user, '10')
+    await user.clear(days())
+    await user.type(days(), '0')
+    await user.tab()
+    expect(await screen.findByText('From 1 to 1095')).toBeTruthy()
+    await user.clear(days())
+    await user.type(days(), '20')
+    await user.selectOptions(screen.getByLabelText('Choose a referral'), 'Your referral')
+    expect((screen.getByLabelText('Referral') as HTMLInputElement).value).toBe('0x70 ... 79C8')
+    expect(await screen.findByText('From 30 to 1095')).toBeTruthy()
+    expect(confirm().disabled).toBe(true)
+    // The product team's option is no referral for the contract: the minimum goes back to 1 day.
+    await user.selectOptions(screen.getByLabelText('Choose a referral'), PRODUCT_TEAM_REFERRAL)
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+  })
+
+  it('shows the estimate from the shared math as the user types (version 1)', async () => {
+    const { user } = openDeposit()
+    await typeAmount(user, '100')
+    expect(screen.getByTestId('preview-base-shares').textContent).toBe('100.00')
+    expect(screen.getByTestId('preview-length-bonus').textContent).toBe('10.00%')
+    expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('0.00%')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
+    expect(screen.getByTestId('preview-share-of-pool').textContent).toBe('9.90%')
+    await user.selectOptions(screen.getByLabelText('Choose a referral'), 'Your referral')
+    expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('5.00%')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('115.00')
+  })
+
+  it('sends the amount in base units, the days and the referral only when present; a failure keeps it open', async () => {
+    const { user, store, dispatched } = openDeposit()
+    await typeAmount(user, '12.5')
+    await user.click(confirm())
+    expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).toEqual({
+      amount: ((125n * E18) / 10n).toString(),
+      days: 365,
+      referral: null,
+    })
+    expect(confirm().disabled).toBe(true)
+    act(() => {
+      store.dispatch({ type: 'stake/depositSettled', payload: { ok: false, error: 'x' } })
+    })
+    expect(screen.getByRole('dialog', { name: 'Create deposit' })).toBeTruthy()
+    expect(confirm().disabled).toBe(false)
+  })
+
+  it('has no referral in version 2 and shares equal amount plus length bonus', async () => {
+    const { user } = openDeposit({ pool: { ...POOL_V1, version: 2, inflationPercent: '0', refererBonusPercent: '0' } })
+    expect(screen.queryByLabelText('Referral')).toBeNull()
+    await typeAmount(user, '100')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
+    expect(screen.queryByTestId('preview-base-shares')).toBeNull()
+  })
+})
