@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react'
 import { App } from './App'
 import { txSubmitted } from './chain/txActions'
-import { renderWithProviders, walletState } from './testUtils'
+import { connectedWallet, renderWithProviders, walletState } from './testUtils'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266'
-const connected = (chainId: number, name = 'Localhost') =>
-  walletState({ address: ADDRESS, networkId: chainId, networkName: name, wallet: { name: 'dev', connected: true } })
+const connected = (chainId: number, name = 'Localhost') => connectedWallet({ networkId: chainId, networkName: name })
 
 describe('shell states', () => {
   it('shows the spinner until the wallet layer is ready', () => {

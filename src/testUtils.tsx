@@ -8,6 +8,7 @@ import { makeStore, type RootState } from './app/store'
 import { readBuildConfig, networksFor } from './chain/buildConfig'
 import type { DeploymentRecord } from './chain/deploymentRecord'
 import { initialWalletState, type WalletState } from './features/wallet/slice'
+import { DEV_ADDRESS } from './testFixtures'
 import { theme } from './ui/theme'
 
 export const LOCAL_RECORD: DeploymentRecord = {
@@ -45,6 +46,16 @@ export const walletState = (over: Partial<WalletState> = {}): WalletState => ({
   ready: true,
   ...over,
 })
+
+/** The Development account connected on the local chain (the shell shows the pages). */
+export const connectedWallet = (over: Partial<WalletState> = {}): WalletState =>
+  walletState({
+    address: DEV_ADDRESS,
+    networkId: 31337,
+    networkName: 'Localhost',
+    wallet: { name: 'dev', connected: true },
+    ...over,
+  })
 
 /**
  * Renders `ui` with the real store (no sagas), theme and router; returns the store, the actions dispatched and a

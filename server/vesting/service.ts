@@ -1,22 +1,13 @@
 import { getAddress, type JsonRpcProvider, type Wallet } from 'ethers'
 import { claimDomain, signClaim } from '../../src/chain/claim'
 import { RewardHarvest__factory, type RewardHarvest } from '../../src/chain/types'
+import type { VestingAnswer } from '../../src/chain/vestingAnswer'
 import type { BlockCache } from '../chain/blockCache'
 import type { AllocationBook } from './allocations'
 import { nextUnlock, vestedAt } from './schedule'
 
-/** GET /vesting/address/:wallet, as JSON: amounts are base-unit decimal strings. */
-export interface VestingStatus {
-  total: string
-  claimed: string
-  unlocked: string
-  lastUpdateBlock: string
-  currentBlock: string
-  message: string | null
-  signature: string | null
-  rewardToken: string
-  next: { amount: string; date: string } | null
-}
+/** GET /vesting/address/:wallet: the shared answer shape; the service always names the reward token. */
+export type VestingStatus = VestingAnswer & { rewardToken: string }
 
 /**
  * Vesting status and signed claims. "Now" is the chain's latest block time, not the server's clock, so the

@@ -4,11 +4,8 @@ import { initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
 import { initialVestingState, vestingLoaded, type VestingInfo, type VestingState } from '../features/vesting/slice'
 import type { RootState } from '../app/store'
-import { renderWithProviders, walletState } from '../testUtils'
-
-const E18 = 10n ** 18n
-const tokens = (n: bigint) => (n * E18).toString()
-const DAY = 86_400
+import { DAY, tokens } from '../testFixtures'
+import { connectedWallet, renderWithProviders } from '../testUtils'
 
 const SIGNED: VestingInfo = {
   total: tokens(120_000n),
@@ -34,12 +31,7 @@ function renderClaimPage(
   lastClaimedBlock: string | null = '0',
 ) {
   const preloadedState: Partial<RootState> = {
-    wallet: walletState({
-      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266',
-      networkId: 31337,
-      networkName: 'Localhost',
-      wallet: { name: 'dev', connected: true },
-    }),
+    wallet: connectedWallet(),
     token: { ...initialTokenState, symbol: 'PLT' },
     vesting: { ...initialVestingState, status: 'succeeded', ...vesting, info: { ...SIGNED, ...info } },
     stake: {

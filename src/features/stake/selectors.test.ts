@@ -2,25 +2,13 @@ import { ONE, previewStake, unstakePreview } from '../../chain/math'
 import { stakesCsv } from './csv'
 import { daysLimits, depositPreview, poolMath, stakeRow } from './selectors'
 import type { PoolInfo, StakeEntry } from './slice'
+import { DAY, E18, testPool, tokens } from '../../testFixtures'
 
-const E18 = 10n ** 18n
-const DAY = 86_400
-const POOL: PoolInfo = {
-  id: 1,
-  address: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
-  version: 1,
-  totalStaked: (3_000n * E18).toString(),
-  totalShares: (2_000n * E18).toString(),
+const POOL: PoolInfo = testPool({
+  totalStaked: tokens(3_000n),
+  totalShares: tokens(2_000n),
   rate: ((3_000n * E18 * ONE) / (2_000n * E18)).toString(),
-  inflationPercent: (400n * E18).toString(),
-  refererBonusPercent: (5n * E18).toString(),
-  timeBonusPercent: (30n * E18).toString(),
-  unHoldFee: (100n * E18).toString(),
-  holdTimeRefMin: 30 * DAY,
-  holdTimeMax: 1095 * DAY,
-  reservoirAvailable: (1_000_000n * E18).toString(),
-  stakingPaused: false,
-}
+})
 const T0 = 1_800_000_000
 
 function entry(over: Partial<StakeEntry> = {}): StakeEntry {

@@ -9,7 +9,6 @@ import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
-import { poolSelected } from '../stake/slice'
 import { selectActivePoolId } from '../stake/selectors'
 import { walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
@@ -77,7 +76,15 @@ export function* watchAsset(): SagaIterator {
 
 export function* tokenSaga(): SagaIterator {
   // Reads: the newest trigger wins.
-  yield takeLatest([walletChanged.type, poolSelected.type, txConfirmed.type, tokenRefreshRequested.type], safely(loadToken))
+  // The staking page reads the token in its own batched read (pool changes and its transactions included), so only
+  // the claim page's transactions bring the token read here.
+  const claimConfirmed = (a: { type: string; payload?: { kind?: string } }) =>
+    a.type === txConfirmed.type && (a.payload?.kind === 'claim' || a.payload?.kind === 'claimStake')
+  yield takeLatest(
+    (a: { type: string; payload?: { kind?: string } }) =>
+      a.type === walletChanged.type || a.type === tokenRefreshRequested.type || claimConfirmed(a),
+    safely(loadToken),
+  )
   yield takeEvery(txConfirmed.type, safely(removeNoticeLater))
   yield takeLatest(txRejected.type, safely(removeRejectionLater))
   yield takeLeading(watchAssetRequested.type, safely(watchAsset))

@@ -8,7 +8,8 @@ import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
 import { runTx, type TxOutcome } from '../../chain/tx'
-import type { Lens } from '../../chain/types'
+import type { Lens, RewardHarvest } from '../../chain/types'
+import type { ContractTransactionResponse } from 'ethers'
 import { harvestTermsLoaded, lastClaimedBlockLoaded } from '../stake/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
@@ -99,55 +100,43 @@ export function* refreshUntilCurrent(): SagaIterator {
   }
 }
 
-function* claimArgs(): SagaIterator<{ info: VestingInfo; network: Network } | null> {
+type HarvestCall = (harvest: RewardHarvest, info: VestingInfo) => Promise<ContractTransactionResponse>
+
+/**
+ * Sends a signed claim (to the wallet or into a stake) through the shared transaction helper, then re-reads until
+ * the vesting API has seen it. Nothing is sent when the status holds no signed, unlocked amount.
+ */
+function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
   const info: VestingInfo = yield select((s: RootState) => s.vesting.info)
   const network: Network | null = yield select(selectSupportedNetwork)
-  if (!network || !info.message || !info.signature || !info.rewardToken || BigInt(info.unlocked) === 0n) return null
-  return { info, network }
+  if (!network || !info.message || !info.signature || !info.rewardToken || BigInt(info.unlocked) === 0n) {
+    yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
+    return false
+  }
+  const outcome: TxOutcome = yield call(runTx, kind, (signer) => send(contracts.harvest(network.contracts.harvest, signer), info))
+  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
+  return outcome.ok
 }
 
 /** Claim to the wallet: harvest(unlocked, lastUpdateBlock, currentBlock, message, signature, rewardToken). */
 export function* claimSaga(): SagaIterator {
-  const args: { info: VestingInfo; network: Network } | null = yield call(claimArgs)
-  if (!args) {
-    yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
-    return
-  }
-  const { info, network } = args
-  const outcome: TxOutcome = yield call(runTx, 'claim', (signer) =>
-    contracts
-      .harvest(network.contracts.harvest, signer)
-      .harvest(info.unlocked, info.lastUpdateBlock, info.currentBlock, info.message!, info.signature!, info.rewardToken!),
+  const ok: boolean = yield call(sendClaim, 'claim', (h, i) =>
+    h.harvest(i.unlocked, i.lastUpdateBlock, i.currentBlock, i.message!, i.signature!, i.rewardToken!),
   )
-  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
-  if (outcome.ok) yield call(refreshUntilCurrent)
+  if (ok) yield call(refreshUntilCurrent)
 }
 
 /** Claim and stake: harvestStake(..., default pool, hold) with the chosen term's hold in seconds. */
 export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequested>): SagaIterator {
-  const args: { info: VestingInfo; network: Network } | null = yield call(claimArgs)
   const pool: string | null = yield select((s: RootState) => s.stake.harvestPool)
-  if (!args || !pool) {
+  if (!pool) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return
   }
-  const { info, network } = args
-  const outcome: TxOutcome = yield call(runTx, 'claimStake', (signer) =>
-    contracts
-      .harvest(network.contracts.harvest, signer)
-      .harvestStake(
-        info.unlocked,
-        info.lastUpdateBlock,
-        info.currentBlock,
-        info.message!,
-        info.signature!,
-        info.rewardToken!,
-        pool,
-        payload.hold,
-      ),
+  const ok: boolean = yield call(sendClaim, 'claimStake', (h, i) =>
+    h.harvestStake(i.unlocked, i.lastUpdateBlock, i.currentBlock, i.message!, i.signature!, i.rewardToken!, pool, payload.hold),
   )
-  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
-  if (outcome.ok) {
+  if (ok) {
     yield put(modalClosed())
     yield call(refreshUntilCurrent)
   }

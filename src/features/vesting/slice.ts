@@ -1,17 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { VestingAnswer } from '../../chain/vestingAnswer'
 
-/** What the vesting API answers (SPEC section 3); amounts and block numbers are decimal strings. */
-export interface VestingInfo {
-  total: string
-  claimed: string
-  unlocked: string
-  lastUpdateBlock: string
-  currentBlock: string
-  message: string | null
-  signature: string | null
-  rewardToken: string | null
-  next: { amount: string; date: string } | null
-}
+/** What the vesting API answers (SPEC section 3), kept as it came. */
+export type VestingInfo = VestingAnswer
 
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 

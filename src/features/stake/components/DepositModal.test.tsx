@@ -1,43 +1,19 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { App } from '../../../App'
 import type { RootState } from '../../../app/store'
-import { renderWithProviders, walletState } from '../../../testUtils'
+import { E18, testPool } from '../../../testFixtures'
+import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
 import { initialStakeState, type PoolInfo } from '../slice'
 
-const E18 = 10n ** 18n
-const DAY = 86_400
 const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-const POOL_V1: PoolInfo = {
-  id: 1,
-  address: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
-  version: 1,
-  totalStaked: (1_000n * E18).toString(),
-  totalShares: (1_000n * E18).toString(),
-  rate: E18.toString(),
-  inflationPercent: (400n * E18).toString(),
-  refererBonusPercent: (5n * E18).toString(),
-  timeBonusPercent: (30n * E18).toString(),
-  unHoldFee: (100n * E18).toString(),
-  holdTimeRefMin: 30 * DAY,
-  holdTimeMax: 1095 * DAY,
-  reservoirAvailable: (1_000_000n * E18).toString(),
-  stakingPaused: false,
-}
+const POOL_V1 = testPool()
 
 function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
   const allowance = opts.allowance ?? (10n ** 28n).toString()
   const preloadedState: Partial<RootState> = {
-    wallet: walletState({
-      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266',
-      networkId: 31337,
-      networkName: 'Localhost',
-      wallet: { name: 'dev', connected: true },
-      openModal: 'deposit',
-      referral: REF,
-    }),
+    wallet: connectedWallet({ openModal: 'deposit', referral: REF }),
     token: {
       ...initialTokenState,
       symbol: 'PLT',

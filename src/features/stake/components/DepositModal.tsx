@@ -1,9 +1,10 @@
 import { useFormik, yupToFormErrors } from 'formik'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
 import { Button } from '../../../ui/Button'
+import { FigureList } from '../../../ui/FigureList'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { modalClosed } from '../../wallet/slice'
@@ -69,22 +70,23 @@ const ErrorText = styled.small`
   color: ${(p) => p.theme.color.danger};
 `
 
-const Preview = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
+/** Under a field: its validation message once it is shown, else the hint. */
+function FieldMessage({ id, error, children }: { id: string; error: string | null; children: ReactNode }) {
+  return error ? (
+    <ErrorText role="alert" id={id}>
+      {error}
+    </ErrorText>
+  ) : (
+    <Hint id={id}>{children}</Hint>
+  )
+}
+
+const Preview = styled(FigureList)`
   gap: 6px 12px;
   margin: 4px 0 20px;
   padding: 14px;
   border-radius: 10px;
   background: ${(p) => p.theme.color.raised};
-  dt {
-    color: ${(p) => p.theme.color.muted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
 `
 
 const Actions = styled.div`
@@ -152,7 +154,7 @@ export function DepositModal() {
     const next = accept(text)
     if (next !== null) void form.setFieldValue(field, next)
   }
-  const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0) && errors[field]
+  const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0 ? (errors[field] ?? null) : null)
 
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
@@ -176,15 +178,9 @@ export function DepositModal() {
               MAX
             </Button>
           </Inline>
-          {showError('amount') ? (
-            <ErrorText role="alert" id="deposit-amount-help">
-              {errors.amount}
-            </ErrorText>
-          ) : (
-            <Hint id="deposit-amount-help">
-              Balance: {toInputText(balance)} {symbol}
-            </Hint>
-          )}
+          <FieldMessage id="deposit-amount-help" error={showError('amount')}>
+            Balance: {toInputText(balance)} {symbol}
+          </FieldMessage>
         </Field>
 
         {v1 && (
@@ -219,16 +215,13 @@ export function DepositModal() {
             autoComplete="off"
             value={values.days}
             aria-invalid={Boolean(showError('days'))}
+            aria-describedby="deposit-days-help"
             onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
             onBlur={form.handleBlur}
           />
-          {showError('days') ? (
-            <ErrorText role="alert">{errors.days}</ErrorText>
-          ) : (
-            <Hint>
-              From {limits.min} to {limits.max}
-            </Hint>
-          )}
+          <FieldMessage id="deposit-days-help" error={showError('days')}>
+            From {limits.min} to {limits.max}
+          </FieldMessage>
         </Field>
 
         {preview && (

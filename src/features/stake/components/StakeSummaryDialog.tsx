@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
+import { FigureList } from '../../../ui/FigureList'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
@@ -15,18 +16,10 @@ const Top = styled.div`
   margin-bottom: 18px;
 `
 
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
+const Figures = styled(FigureList)`
   gap: 10px 16px;
-  margin: 0 0 22px;
-  dt {
-    color: ${(p) => p.theme.color.muted};
-  }
+  margin-bottom: 22px;
   dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
     font-weight: 600;
   }
   .total {

@@ -1,0 +1,16 @@
+/**
+ * GET {vesting api base}/address/{wallet} as JSON (SPEC section 7): amounts and block numbers are base-unit decimal
+ * strings, `next` the next unlock (ISO date) or null. One shape for the service that answers and the app that reads.
+ */
+export interface VestingAnswer {
+  total: string
+  claimed: string
+  unlocked: string
+  lastUpdateBlock: string
+  currentBlock: string
+  message: string | null
+  signature: string | null
+  /** null only in the app's empty status, before or instead of an answer. */
+  rewardToken: string | null
+  next: { amount: string; date: string } | null
+}
