@@ -72,6 +72,7 @@ export default (
         'process.env.LOCAL_API_URL': JSON.stringify(process.env.LOCAL_API_URL ?? ''),
         'process.env.DEFAULT_CHAIN_ID': JSON.stringify(process.env.DEFAULT_CHAIN_ID ?? ''),
         'process.env.WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.WALLETCONNECT_PROJECT_ID ?? ''),
+        'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
     ],

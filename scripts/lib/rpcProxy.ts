@@ -3,11 +3,19 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * A counting JSON-RPC proxy on 127.0.0.1: forwards every request to `target` and counts HTTP round trips and
- * JSON-RPC calls (a batch counts each call) by method. For tests and benchmarks of read sharing.
+ * JSON-RPC calls (a batch counts each call) by method, and apart from them the browser's CORS preflights. For tests
+ * and benchmarks of read sharing.
  */
 export async function startRpcProxy(target: string) {
-  const counts = { roundTrips: 0, calls: 0, byMethod: {} as Record<string, number> }
+  const counts = { roundTrips: 0, calls: 0, preflights: 0, byMethod: {} as Record<string, number> }
   const server = http.createServer((req, res) => {
+    // CORS as Hardhat's node answers it (any origin, no max-age, so a browser repeats the preflight after 5 s).
+    res.setHeader('access-control-allow-origin', '*')
+    if (req.method === 'OPTIONS') {
+      counts.preflights++
+      res.writeHead(200, { 'access-control-allow-headers': '*', 'access-control-allow-methods': 'OPTIONS, GET' }).end()
+      return
+    }
     const chunks: Buffer[] = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', async () => {
@@ -36,6 +44,7 @@ export async function startRpcProxy(target: string) {
   const reset = () => {
     counts.roundTrips = 0
     counts.calls = 0
+    counts.preflights = 0
     counts.byMethod = {}
   }
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()))

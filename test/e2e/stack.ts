@@ -8,16 +8,26 @@ import path from 'node:path'
 import { freePort, runHardhatScript, startHardhatNode } from '../../scripts/lib/node'
 import { startApi } from '../../scripts/lib/api'
 import { buildApp, serveStatic } from '../../scripts/lib/app'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 
 export interface E2EStack {
   chainUrl: string
   apiUrl: string
   appUrl: string
   deploymentsDir: string
+  /** With `countRpc`: the counting proxy the app's reads go through (the API and the wallet talk to the node). */
+  rpc: Awaited<ReturnType<typeof startRpcProxy>> | null
   stop: () => Promise<void>
 }
 
-export async function startE2EStack(): Promise<E2EStack> {
+export interface E2EStackOptions {
+  /** Put a counting JSON-RPC proxy between the app and the node (the RPC benchmark). */
+  countRpc?: boolean
+  /** Extra build-time environment for the app (e.g. RENDER_COUNTS=1). */
+  buildEnv?: NodeJS.ProcessEnv
+}
+
+export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStack> {
   const stops: (() => Promise<void>)[] = []
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined)
@@ -36,11 +46,18 @@ export async function startE2EStack(): Promise<E2EStack> {
       API_BLOCK_CACHE_MS: '0',
     })
     stops.push(api.stop)
+    const rpc = opts.countRpc ? await startRpcProxy(node.url) : null
+    if (rpc) stops.push(rpc.stop)
     const dist = path.join(deploymentsDir, 'dist')
-    await buildApp(dist, { DEPLOYMENTS_DIR: deploymentsDir, LOCAL_RPC_URL: node.url, LOCAL_API_URL: api.url })
+    await buildApp(dist, {
+      ...opts.buildEnv,
+      DEPLOYMENTS_DIR: deploymentsDir,
+      LOCAL_RPC_URL: rpc?.url ?? node.url,
+      LOCAL_API_URL: api.url,
+    })
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)
-    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, stop }
+    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, rpc, stop }
   } catch (err) {
     await stop()
     throw err

@@ -7,13 +7,15 @@ import {
   approveRequested,
   depositRequested,
   poolSelected,
+  stakeRefreshRequested,
   stakingPageClosed,
   stakingPageOpened,
   unstakeRequested,
 } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
-import { deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
+import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
 
 let accounts: string[]
 beforeAll(async () => {
@@ -27,9 +29,9 @@ const E18 = 10n ** 18n
 const pool = (id: number) => deployment().pools.find((p) => p.id === id)!
 
 /** A store on the staking page of pool `poolId`, connected as Hardhat account `index` through an injected wallet. */
-async function onStakingPage(index: number, poolId: number) {
+async function onStakingPage(index: number, poolId: number, rpcUrl?: string) {
   const wallet = installInjectedWallet(accounts[index])
-  const t = makeTestStore({ injected: wallet })
+  const t = makeTestStore({ injected: wallet, rpcUrl })
   t.store.dispatch(connectRequested('browser'))
   await waitFor(t.store, (s) => s.wallet.address === accounts[index])
   t.store.dispatch(poolSelected(poolId))
@@ -60,6 +62,41 @@ describe('staking sagas against a real node', () => {
     expect(s.stake.totalStakedByUser).toBe((await read(t, 1).getAllUserStakesAmount(accounts[0])).toString())
     const balance = await contracts.token(deployment().contracts.token, t.chain.readProvider(31337)).balanceOf(accounts[0])
     expect(s.token.balance).toBe(balance.toString())
+  })
+
+  it('reads the page in one JSON-RPC round trip of three calls, on the first load of a pool and on every refresh', async () => {
+    const proxy = await startRpcProxy(CHAIN_URL())
+    try {
+      const t = await onStakingPage(0, 0, proxy.url)
+      const pageRead = { roundTrips: 1, calls: 3, preflights: 0, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } }
+      // The first read of pool 1: its address comes from the deployment record, so the stakes come in the same trip.
+      proxy.reset()
+      const readAt = t.store.getState().stake.readAt
+      t.store.dispatch(poolSelected(1))
+      const loaded = await waitFor(t.store, (s) => s.stake.pool?.id === 1 && s.stake.readAt > readAt)
+      expect(proxy.counts).toEqual(pageRead)
+      expect(loaded.stake.userStakes.length).toBe(Number(await read(t, 1).getUserStakesCount(accounts[0])))
+      proxy.reset()
+      t.store.dispatch(stakeRefreshRequested())
+      await waitFor(t.store, (s) => s.stake.readAt > loaded.stake.readAt)
+      expect(proxy.counts).toEqual(pageRead)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it("keeps the allowance of the page's pool: the connect read of the default pool's never overwrites another's", async () => {
+    const me = 8
+    await fund(me, 10n)
+    const token = contracts.token(deployment().contracts.token, null as never)
+    const data = token.interface.encodeFunctionData('approve', [pool(1).address, 7n * E18 + 1n])
+    await rpc('eth_sendTransaction', [{ from: accounts[me], to: deployment().contracts.token, data }])
+    const t = await onStakingPage(me, 0)
+    // Connected while pool 0 was the page's pool: the default pool's (1) allowance from the connect read is not used.
+    expect(t.store.getState().token).toMatchObject({ allowance: '0', approved: false, balance: (10n * E18).toString() })
+    t.store.dispatch(poolSelected(1))
+    const s = await waitFor(t.store, (st) => st.stake.pool?.id === 1)
+    expect(s.token).toMatchObject({ allowance: (7n * E18 + 1n).toString(), approved: true })
   })
 
   it('approves 1e28 and polls the allowance until the chain shows it, then stakes in version 1 with a referral', async () => {

@@ -11,7 +11,7 @@ import { APPROVE_AMOUNT, DAY } from '../../chain/math'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
-import { allowanceLoaded, tokenLoaded } from '../token/slice'
+import { allowanceLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
 import { fetchHolders } from './api'
@@ -92,8 +92,9 @@ function* readStakes(lens: Lens, pool: string, user: string): SagaIterator<Stake
 
 /**
  * The page's whole read in one batched JSON-RPC round trip: the pool and wallet figures (Lens.getPoolDataById), the
- * user's stakes with their close figures, and the latest block's time. On the first load of a pool its address is
- * not known yet, so the stake list follows in a second round trip. Throws when the pool read fails.
+ * user's stakes with their close figures, and the latest block's time. The pool's address comes from the last read
+ * or the deployment record; for a pool neither knows (or one whose address differs), the stake list follows in a
+ * second round trip. Throws when the pool read fails.
  */
 export function* loadPool(): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
@@ -106,14 +107,17 @@ export function* loadPool(): SagaIterator<boolean> {
   const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
   const provider = chain.readProvider(network.chainId)
   yield put(poolRequested())
-  const knownAddress = known?.id === poolId ? known.address : null
+  // The deployment record names its pools, so even the first read of one is a single round trip.
+  const knownAddress =
+    (known?.id === poolId ? known.address : null) ?? network.pools.find((p) => p.id === poolId)?.address ?? null
   const [data, early, block]: [PoolData, StakeInfos | null, { timestamp: number } | null] = yield all([
     call([lens, lens.getPoolDataById], network.contracts.poolsInfo, poolId, user),
     knownAddress && address ? call(readStakes, lens, knownAddress, address) : call(nothing),
     call([provider, provider.getBlock], 'latest'),
   ])
   let infos = early
-  if (address && (!knownAddress || knownAddress !== data.pool)) infos = yield call(readStakes, lens, data.pool, address)
+  if (address && (!knownAddress || knownAddress.toLowerCase() !== data.pool.toLowerCase()))
+    infos = yield call(readStakes, lens, data.pool, address)
   yield put(
     poolLoaded({
       pool: toPoolInfo(data),
@@ -122,17 +126,16 @@ export function* loadPool(): SagaIterator<boolean> {
       userStakes: address && infos ? toStakes(infos) : null,
       totalStakedByUser: data.allUserStakesAmount.toString(),
       userShares: data.userShares.toString(),
+      token: address
+        ? {
+            name: data.tokenName,
+            symbol: data.tokenSymbol,
+            balance: data.walletStakeTokenBalance.toString(),
+            allowance: data.allowance.toString(),
+          }
+        : null,
     }),
   )
-  if (address)
-    yield put(
-      tokenLoaded({
-        name: data.tokenName,
-        symbol: data.tokenSymbol,
-        balance: data.walletStakeTokenBalance.toString(),
-        allowance: data.allowance.toString(),
-      }),
-    )
   return true
 }
 

@@ -1,6 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
 
+/** The token's name and symbol, the wallet balance and, from a read of the current pool, the allowance to it. */
+export interface TokenFigures {
+  name: string
+  symbol: string
+  balance: string
+  allowance?: string
+}
+
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
  * (SPEC section 3). Everything comes from the Lens in one read, so a refresh is one JSON-RPC round trip.
@@ -105,6 +113,8 @@ export interface PoolLoaded {
   userStakes: StakeEntry[] | null
   totalStakedByUser: string
   userShares: string
+  /** The token figures from the same read, with the allowance to this pool; null without a wallet. */
+  token: TokenFigures | null
 }
 
 /** What the deposit form sends: amount in base units, whole days, a referral address or null. */

@@ -5,46 +5,11 @@ import { log } from '../../app/log'
 import { getChain } from '../../app/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
-import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
-import type { Lens } from '../../chain/types'
-import { selectActivePoolId } from '../stake/selectors'
-import { walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
-import { tokenLoaded, tokenRefreshRequested, watchAssetRequested } from './slice'
-
-/**
- * Token name, symbol, wallet balance and allowance to the current pool, in one Lens call. Runs on connect, on an
- * account change (the spec's "re-reads the allowance"), when the pool changes and after every confirmed transaction.
- */
-export function* loadToken(): SagaIterator {
-  const chain: ChainLayer = yield getChain()
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
-  const network: ReturnType<typeof selectSupportedNetwork> = yield select(selectSupportedNetwork)
-  const poolId: number | null = yield select(selectActivePoolId)
-  if (!address || !network || poolId === null) return
-  try {
-    const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
-    const d: Awaited<ReturnType<Lens['getPoolDataById']>> = yield call(
-      [lens, lens.getPoolDataById],
-      network.contracts.poolsInfo,
-      poolId,
-      address,
-    )
-    yield put(
-      tokenLoaded({
-        name: d.tokenName,
-        symbol: d.tokenSymbol,
-        balance: d.walletStakeTokenBalance.toString(),
-        allowance: d.allowance.toString(),
-      }),
-    )
-  } catch (err) {
-    log.error('token', 'token read failed', err)
-  }
-}
+import { watchAssetRequested } from './slice'
 
 /** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (SPEC section 4). */
 function* removeNoticeLater({ payload }: ReturnType<typeof txConfirmed>): SagaIterator {
@@ -75,16 +40,8 @@ export function* watchAsset(): SagaIterator {
 }
 
 export function* tokenSaga(): SagaIterator {
-  // Reads: the newest trigger wins.
-  // The staking page reads the token in its own batched read (pool changes and its transactions included), so only
-  // the claim page's transactions bring the token read here.
-  const claimConfirmed = (a: { type: string; payload?: { kind?: string } }) =>
-    a.type === txConfirmed.type && (a.payload?.kind === 'claim' || a.payload?.kind === 'claimStake')
-  yield takeLatest(
-    (a: { type: string; payload?: { kind?: string } }) =>
-      a.type === walletChanged.type || a.type === tokenRefreshRequested.type || claimConfirmed(a),
-    safely(loadToken),
-  )
+  // No reads of its own: the token figures come with the reads that need them anyway, the vesting read on connect
+  // and after a claim, the staking page's batched read with the pool's allowance.
   yield takeEvery(txConfirmed.type, safely(removeNoticeLater))
   yield takeLatest(txRejected.type, safely(removeRejectionLater))
   yield takeLeading(watchAssetRequested.type, safely(watchAsset))

@@ -1,4 +1,6 @@
 import reducer, { allowanceLoaded, initialTokenState, tokenLoaded } from './slice'
+import { poolLoaded } from '../stake/slice'
+import { testPool } from '../../testFixtures'
 import { noticeClosed, txConfirmed, txFailed, txRejected, txReplaced, txSubmitted } from '../../chain/txActions'
 
 describe('token slice', () => {
@@ -10,6 +12,35 @@ describe('token slice', () => {
     expect(s).toMatchObject({ symbol: 'PLT', balance: '5000000000000000000', approved: false })
     expect(reducer(s, allowanceLoaded({ allowance: '1' })).approved).toBe(true)
     expect(JSON.parse(JSON.stringify(s))).toEqual(s)
+  })
+
+  it("leaves the allowance to a read that is not of the page's pool, and takes the staking read's with its pool", () => {
+    const s = reducer(initialTokenState, allowanceLoaded({ allowance: '7' }))
+    const other = reducer(s, tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '3' }))
+    expect(other).toMatchObject({ allowance: '7', approved: true, balance: '3', symbol: 'PLT' })
+    const page = reducer(
+      other,
+      poolLoaded({
+        pool: testPool(),
+        chainTime: 1,
+        readAt: 1,
+        userStakes: [],
+        totalStakedByUser: '0',
+        userShares: '0',
+        token: { name: 'Platform Token', symbol: 'PLT', balance: '4', allowance: '0' },
+      }),
+    )
+    expect(page).toMatchObject({ allowance: '0', approved: false, balance: '4' })
+    const noWallet = poolLoaded({
+      pool: testPool(),
+      chainTime: 1,
+      readAt: 1,
+      userStakes: null,
+      totalStakedByUser: '0',
+      userShares: '0',
+      token: null,
+    })
+    expect(reducer(page, noWallet)).toEqual(page)
   })
 
   it('follows a transaction from submitted through replaced to confirmed, then drops its notice', () => {

@@ -10,6 +10,7 @@ import {
   type TxKind,
   type TxReceiptInfo,
 } from '../../chain/txActions'
+import { poolLoaded, type TokenFigures } from '../stake/slice'
 
 /** A transaction the app sent, as shown in the notification stack. */
 export interface TrackedTx {
@@ -44,17 +45,24 @@ export const initialTokenState: TokenState = {
   rejection: null,
 }
 
+/** The allowance comes only with a read of the current pool (the staking page's); other reads leave it. */
+function setFigures(state: TokenState, f: TokenFigures) {
+  Object.assign(state, { name: f.name, symbol: f.symbol, balance: f.balance })
+  if (f.allowance !== undefined) {
+    state.allowance = f.allowance
+    state.approved = BigInt(f.allowance) > 0n
+  }
+}
+
 const find = (s: TokenState, hash: string | null) => (hash ? s.transactions.find((t) => t.hash === hash) : undefined)
 
 const tokenSlice = createSlice({
   name: 'token',
   initialState: initialTokenState,
   reducers: {
-    tokenLoaded(state, action: PayloadAction<{ name: string; symbol: string; balance: string; allowance: string }>) {
-      Object.assign(state, action.payload)
-      state.approved = BigInt(action.payload.allowance) > 0n
+    tokenLoaded(state, action: PayloadAction<TokenFigures>) {
+      setFigures(state, action.payload)
     },
-    tokenRefreshRequested() {},
     /** Ask the wallet to track the token (wallet_watchAsset). */
     watchAssetRequested() {},
     allowanceLoaded(state, action: PayloadAction<{ allowance: string }>) {
@@ -63,6 +71,10 @@ const tokenSlice = createSlice({
     },
   },
   extraReducers: (b) => {
+    // The staking page's read carries the token figures in the same action, so pool and allowance change together.
+    b.addCase(poolLoaded, (s, { payload }) => {
+      if (payload.token) setFigures(s, payload.token)
+    })
     b.addCase(txSubmitted, (s, { payload }) => {
       s.transactions.push({
         hash: payload.hash,
@@ -97,5 +109,5 @@ const tokenSlice = createSlice({
   },
 })
 
-export const { tokenLoaded, tokenRefreshRequested, watchAssetRequested, allowanceLoaded } = tokenSlice.actions
+export const { tokenLoaded, watchAssetRequested, allowanceLoaded } = tokenSlice.actions
 export default tokenSlice.reducer

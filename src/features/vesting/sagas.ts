@@ -10,7 +10,9 @@ import type { ChainLayer } from '../../chain/layer'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import type { Lens, RewardHarvest } from '../../chain/types'
 import type { ContractTransactionResponse } from 'ethers'
+import { selectActivePoolId } from '../stake/selectors'
 import { harvestTermsLoaded, lastClaimedBlockLoaded } from '../stake/slice'
+import { tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
@@ -40,7 +42,10 @@ function* readVestingInfo(base: string, address: string): SagaIterator<VestingIn
 
 type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
 
-/** In one batched RPC round trip: the wallet's last claimed block and the default pool's harvest terms. */
+/**
+ * In one batched RPC round trip: the wallet's last claimed block and the default pool's harvest terms, with the
+ * token's name, symbol, the wallet balance and the allowance to that pool.
+ */
 function* readChain(chain: ChainLayer, network: Network, address: string): SagaIterator<[bigint, PoolData] | null> {
   const provider = chain.readProvider(network.chainId)
   const harvest = contracts.harvest(network.contracts.harvest, provider)
@@ -73,6 +78,18 @@ export function* loadVesting(): SagaIterator {
   ])
   if (onChain) {
     const [lastBlock, pool] = onChain
+    // The same Lens answer carries the token figures, and the allowance to the default pool: an account change
+    // re-reads it (SPEC section 4) without a read of its own. It is kept only while that pool is the current one,
+    // checked as it lands, so it never overwrites the allowance the staking page read for another pool.
+    const current: number | null = yield select(selectActivePoolId)
+    yield put(
+      tokenLoaded({
+        name: pool.tokenName,
+        symbol: pool.tokenSymbol,
+        balance: pool.walletStakeTokenBalance.toString(),
+        ...(current === network.defaultPoolId ? { allowance: pool.allowance.toString() } : {}),
+      }),
+    )
     yield put(
       harvestTermsLoaded({
         pool: pool.pool,

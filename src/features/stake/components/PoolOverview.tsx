@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import { useAppSelector } from '../../../app/hooks'
+import { countRender } from '../../../app/renderCount'
 import { Card } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
 import { selectPoolView } from '../selectors'
@@ -29,6 +30,7 @@ const Figure = styled(Card)`
 
 /** Main info (SPEC section 2): total staked, pool APR, total stakers. */
 export function PoolOverview() {
+  countRender('PoolOverview')
   const v = useAppSelector(selectPoolView)
   const value = (text: string, id: string) =>
     v.loading ? <Skeleton $width="8ch" aria-label="Loading" /> : <span data-testid={id}>{text}</span>

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { countRender } from '../../../app/renderCount'
 import { formatCountdown } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
@@ -157,6 +158,7 @@ function Countdown({ releaseAt }: { releaseAt: number }) {
 }
 
 const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }) {
+  countRender('StakeRow')
   const dispatch = useAppDispatch()
   return (
     <tr data-testid={`stake-${row.id}`}>
@@ -199,6 +201,7 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
 
 /** 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2). */
 export function StakeList() {
+  countRender('StakeList')
   const dispatch = useAppDispatch()
   const { active, closed } = useAppSelector(selectStakeRows)
   const view = useAppSelector(selectPoolView)
