@@ -70,6 +70,7 @@ export default (
         'process.env.APP_API_HOSTS': JSON.stringify(process.env.APP_API_HOSTS ?? ''),
         'process.env.LOCAL_RPC_URL': JSON.stringify(process.env.LOCAL_RPC_URL ?? ''),
         'process.env.LOCAL_API_URL': JSON.stringify(process.env.LOCAL_API_URL ?? ''),
+        'process.env.LOCAL_EXPLORER_URL': JSON.stringify(process.env.LOCAL_EXPLORER_URL ?? ''),
         'process.env.DEFAULT_CHAIN_ID': JSON.stringify(process.env.DEFAULT_CHAIN_ID ?? ''),
         'process.env.WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.WALLETCONNECT_PROJECT_ID ?? ''),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),

@@ -9,7 +9,9 @@ import { VestingService } from './vesting/service'
 import { loadAbis } from './parser/abis'
 import { HolderIndex } from './parser/holders'
 import { readDeploymentFrom } from './deployment'
+import { registerLocalExplorer } from './explorer/routes'
 
+const LOCAL_CHAIN_ID = 31337
 const ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 const NETWORK = {
   anyOf: [
@@ -148,6 +150,9 @@ export async function buildServer(
       return { status: 'success', data: { count: await index.count(block), block } }
     },
   )
+
+  // Only the local chain lacks a public explorer; elsewhere the app links to the network's own.
+  if (config.chainId === LOCAL_CHAIN_ID) registerLocalExplorer(app, { provider, record, abis })
 
   app.addHook('onClose', async () => provider.destroy())
   return app

@@ -10,6 +10,8 @@ export interface BuildConfig {
   api: ApiHosts
   /** RPC of the local chain (the e2e harness runs it on a free port). */
   localRpcUrl: string
+  /** The local chain's explorer: the API's pages unless LOCAL_EXPLORER_URL names another. */
+  localExplorerUrl: string
   /** Chain whose data pages show before a wallet says otherwise. */
   defaultChainId: number
   walletConnectProjectId: string
@@ -36,6 +38,7 @@ export function readBuildConfig(): BuildConfig {
     deployments,
     api,
     localRpcUrl: process.env.LOCAL_RPC_URL || 'http://127.0.0.1:8545',
+    localExplorerUrl: process.env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
     defaultChainId: Number(process.env.DEFAULT_CHAIN_ID) || fallbackChain,
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID ?? '',
   }
@@ -44,6 +47,6 @@ export function readBuildConfig(): BuildConfig {
 /** The app's network table for a build configuration. */
 export function networksFor(config: BuildConfig): Record<number, NetworkConfig> {
   const networks = buildNetworks(config.deployments, config.api)
-  networks[31337] = { ...networks[31337], rpcUrl: config.localRpcUrl }
+  networks[31337] = { ...networks[31337], rpcUrl: config.localRpcUrl, explorerUrl: config.localExplorerUrl }
   return networks
 }

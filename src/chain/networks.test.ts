@@ -1,5 +1,6 @@
 import { addressUrl, buildNetworks, isSupported, supportedNetworks, switchTarget, txUrl } from './networks'
 import type { DeploymentRecord } from './deploymentRecord'
+import { networksFor, readBuildConfig } from './buildConfig'
 
 const record = (chainId: number, defaultPoolId = 1): DeploymentRecord => ({
   chainId,
@@ -57,6 +58,14 @@ describe('networks', () => {
     expect(txUrl(n[56], '0xabc')).toBe('https://bscscan.com/tx/0xabc')
     expect(addressUrl(n[97], '0xdef')).toBe('https://testnet.bscscan.com/address/0xdef')
     expect(txUrl(n[31337], '0xabc')).toBeNull()
+  })
+
+  it("links the local chain to the explorer the build names: the local API's by default", () => {
+    const config = { ...readBuildConfig(), deployments: { 31337: record(31337) } }
+    expect(txUrl(networksFor(config)[31337], '0xabc')).toBe('http://127.0.0.1:8787/explorer/tx/0xabc')
+    const elsewhere = networksFor({ ...config, localExplorerUrl: 'http://127.0.0.1:4000' })[31337]
+    expect(addressUrl(elsewhere, '0xdef')).toBe('http://127.0.0.1:4000/address/0xdef')
+    expect(elsewhere.explorerName).toBe('Local explorer')
   })
 
   it('points the local chain at the local API and takes other hosts from the build', () => {

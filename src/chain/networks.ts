@@ -95,8 +95,9 @@ function bases(api: ApiHosts): Record<number, Base> {
       chainId: 31337,
       name: 'Localhost',
       label: 'local',
+      // The build sets the URL (buildConfig.ts): the local API serves a small explorer.
       explorerUrl: '',
-      explorerName: 'Local chain',
+      explorerName: 'Local explorer',
       rpcUrl: 'http://127.0.0.1:8545',
       nativeCurrency: ETH,
       defaultPoolId: 1,

@@ -41,7 +41,17 @@ describe('staking page on the local stack', () => {
     await shot(page, 'desktop-deposit-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
     await modal.waitFor({ state: 'detached' })
-    await page.getByText('Transaction confirmed').first().waitFor()
+    const notice = page.locator('[data-status="confirmed"]').filter({ hasText: 'Stake' })
+    await notice.waitFor()
+    // The notification links to the explorer: on the local chain the API's pages, showing this very stake.
+    const href = await notice.getByRole('link', { name: 'View on Local explorer' }).getAttribute('href')
+    expect(href).toMatch(new RegExp(`^${process.env.E2E_API_URL}/explorer/tx/0x[0-9a-f]{64}$`))
+    const explorer = await page.context().newPage()
+    await explorer.goto(href!)
+    expect(await explorer.locator('dd.ok').textContent()).toBe('Success')
+    expect(await explorer.textContent('main')).toContain(`stake(amount: ${250n * E18}, holdTime: ${90 * 86_400})`)
+    await shot(explorer, 'desktop-local-explorer-tx')
+    await explorer.close()
 
     const pool = contracts.pool(record().pools.find((p) => p.id === record().defaultPoolId)!.address, provider())
     const stake = await pool.getStake(me, 0)
@@ -64,6 +74,55 @@ describe('staking page on the local stack', () => {
     const received = (await contracts.token(record().contracts.token, provider()).balanceOf(me)) - before
     // The summary showed what closing paid at the block it read; the close block adds at most a little inflation.
     expect(Number(received / 10n ** 16n) / 100).toBeGreaterThanOrEqual(Number(total!.replace(/[^\d.]/g, '')))
+    expect(errors).toEqual([])
+  })
+
+  it('counts down to the release on a pending stake, and exports the stakes as CSV with exact amounts', async () => {
+    const me = session.accounts()[7]
+    await fund(me, 100n)
+    const pool = record().pools.find((p) => p.id === record().defaultPoolId)!
+    const iface = contracts.pool(pool.address, provider()).interface
+    const token = contracts.token(record().contracts.token, provider()).interface
+    for (const data of [
+      token.encodeFunctionData('approve', [pool.address, 100n * E18]),
+      iface.encodeFunctionData('stake(uint256,uint256)', [12n * E18 + 345n, 86_400n]),
+      iface.encodeFunctionData('stake(uint256,uint256)', [30n * E18, 400n * 86_400n]),
+    ])
+      await provider().waitForTransaction(
+        await provider().send('eth_sendTransaction', [
+          { from: me, to: data.startsWith('0x095ea7b3') ? record().contracts.token : pool.address, data },
+        ]),
+      )
+    const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
+    await connectWith(page, 'Browser wallet')
+    // One day to go: hours, minutes and seconds, ticking on its own between reads.
+    const countdown = page.getByTestId('stake-0').locator('small', { hasText: /^in / })
+    const first = await countdown.textContent()
+    expect(first).toMatch(/^in 23h 59m \d\ds$/)
+    await page.waitForFunction(
+      ([id, was]) =>
+        document.querySelector(`[data-testid="stake-${id}"] td[data-label="Release date"] small`)?.textContent !== was,
+      [0, first] as const,
+    )
+    expect(await page.getByTestId('stake-1').locator('small', { hasText: /^in / }).textContent()).toMatch(/^in 399d 23h 5\dm$/)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('stakes.csv')
+    const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n')
+    const staked = await contracts.pool(pool.address, provider()).getStake(me, 0)
+    const iso = (t: bigint) => new Date(Number(t) * 1000).toISOString()
+    expect(csv[0]).toBe('id,created,release,amount,shares,status,rewards or earned')
+    // Newest first, as the list shows them; amounts to the wei.
+    expect(csv[1]).toMatch(/^1,.*,30\.0,[\d.]+,Pending,-?[\d.]+$/)
+    expect(csv[2]).toMatch(
+      new RegExp(
+        `^0,${iso(staked.stakeTime)},${iso(staked.stakeTime + 86_400n)},12\\.000000000000000345,[\\d.]+,Pending,-?[\\d.]+$`,
+      ),
+    )
+    expect(csv.slice(3)).toEqual([''])
     expect(errors).toEqual([])
   })
 

@@ -32,6 +32,7 @@ export function buildConfig(apiUrl = 'http://127.0.0.1:1', rpcUrl = CHAIN_URL())
     deployments: { 31337: deployment() },
     api: { vesting: { 31337: `${apiUrl}/vesting` }, parser: { 31337: apiUrl } },
     localRpcUrl: rpcUrl,
+    localExplorerUrl: `${apiUrl}/explorer`,
     defaultChainId: 31337,
     walletConnectProjectId: '',
   }
