@@ -51,9 +51,10 @@ export const selectPoolView = createSelector(
     const p = s.pool
     const apr = p && p.version === 1 && BigInt(p.inflationPercent) > 0n ? `${formatPercent(p.inflationPercent)}%` : null
     return {
-      loading: p === null,
+      // A failed first read shows dashes, not skeletons that never resolve (the catalogue shows no message for it).
+      loading: p === null && s.status !== 'failed',
       version: p?.version ?? null,
-      totalStaked: p ? withSymbol(formatAmount(p.totalStaked), symbol) : '',
+      totalStaked: p ? withSymbol(formatAmount(p.totalStaked), symbol) : '—',
       apr,
       holders: s.holders === null ? '—' : s.holders.toLocaleString('en-US'),
       paused: p?.stakingPaused ?? false,

@@ -199,7 +199,10 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
   )
 })
 
-/** 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2). */
+/**
+ * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2), which a
+ * failed read also shows, silently, as the catalogue has it for the unstake data (SPEC section 8).
+ */
 export function StakeList() {
   countRender('StakeList')
   const dispatch = useAppDispatch()
@@ -223,7 +226,7 @@ export function StakeList() {
           <Button onClick={deposit}>Subscribe/Stake</Button>
         </div>
       </Head>
-      {view.listStatus === 'succeeded' && all.length === 0 ? (
+      {view.listStatus !== 'idle' && view.listStatus !== 'pending' && all.length === 0 ? (
         <Empty>
           <p>You do not have any deposits</p>
           <Button onClick={deposit}>Create 1st deposit</Button>
