@@ -73,9 +73,12 @@ describe('create deposit modal', () => {
   })
 
   it('fills the exact balance with MAX (never rounded up) and enables Confirm when approved and valid', async () => {
-    const { user } = openDeposit()
+    const { user } = openDeposit({ balance: (12_345n * E18 + 5n).toString() })
+    // The balance reads to the cent, rounded down; the exact figure is on hover and is what MAX fills in.
+    const shown = screen.getByTitle('12345.000000000000000005 PLT')
+    expect(shown.textContent).toBe('12,345.00')
     await user.click(screen.getByRole('button', { name: 'MAX' }))
-    expect(amount().value).toBe('100.000000000000000005')
+    expect(amount().value).toBe('12345.000000000000000005')
     await waitFor(() => expect(confirm().disabled).toBe(false))
   })
 

@@ -2,7 +2,7 @@ import { useFormik, yupToFormErrors } from 'formik'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
-import { parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
+import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
 import { Button } from '../../../ui/Button'
 import { FigureList } from '../../../ui/FigureList'
 import { Modal } from '../../../ui/Modal'
@@ -179,7 +179,8 @@ export function DepositModal() {
             </Button>
           </Inline>
           <FieldMessage id="deposit-amount-help" error={showError('amount')}>
-            Balance: {toInputText(balance)} {symbol}
+            {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
+            Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance)}</span> {symbol}
           </FieldMessage>
         </Field>
 
