@@ -76,3 +76,19 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   })
   return { status: res.status, body: await res.json(), headers: res.headers }
 }
+
+/**
+ * The service with default settings for a whole test file, and a provider to the node: registers the Jest hooks
+ * that start and stop them. Call at the top of a describe block; read `.api` inside tests.
+ */
+export function apiSession() {
+  const session = { p: provider(), rec: record(), api: undefined as unknown as Awaited<ReturnType<typeof startTestApi>> }
+  beforeAll(async () => {
+    session.api = await startTestApi()
+  })
+  afterAll(async () => {
+    await session.api.app.close()
+    session.p.destroy()
+  })
+  return session
+}

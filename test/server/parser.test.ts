@@ -2,34 +2,26 @@ import { JsonRpcProvider, type Filter } from 'ethers'
 import { ImplAndTermsV1__factory, ImplAndTermsV2__factory, PlatformToken__factory } from '../../src/chain/types'
 import { HolderIndex } from '../../server/parser/holders'
 import { DAY } from '../../src/chain/math'
-import { account, postJson, provider, record, startTestApi } from './harness'
+import { account, apiSession, postJson } from './harness'
 
 const ABI = '/contract-parser/api/contract/abi'
 const MULTI = '/contract-parser/api/contract/multipleAbi'
 const HOLDERS = '/contract-parser/api/contract/token-holders'
 
 describe('contract-parser API against a real node', () => {
-  const p = provider()
-  const rec = record()
-  let api: Awaited<ReturnType<typeof startTestApi>>
-  beforeAll(async () => {
-    api = await startTestApi()
-  })
-  afterAll(async () => {
-    await api.app.close()
-    p.destroy()
-  })
+  const session = apiSession()
+  const { p, rec } = session
 
   it('serves the ABI of each deployed contract, and of a pool clone its implementation', async () => {
-    const harvest = await postJson(api.url + ABI, { address: rec.contracts.harvest, network: 31337 })
+    const harvest = await postJson(session.api.url + ABI, { address: rec.contracts.harvest, network: 31337 })
     expect(harvest.status).toBe(200)
     expect(harvest.body.status).toBe('success')
     expect(harvest.body.data.map((f: { name?: string }) => f.name)).toEqual(
       expect.arrayContaining(['harvest', 'harvestStake', 'getLastBlock']),
     )
-    const pool = await postJson(api.url + ABI, { address: rec.pools[1].address.toLowerCase(), network: '31337' })
+    const pool = await postJson(session.api.url + ABI, { address: rec.pools[1].address.toLowerCase(), network: '31337' })
     expect(pool.body.name).toBe('ImplAndTermsV1')
-    const multi = await postJson(api.url + MULTI, { address: [rec.contracts.lens, rec.pools[0].address], network: 31337 })
+    const multi = await postJson(session.api.url + MULTI, { address: [rec.contracts.lens, rec.pools[0].address], network: 31337 })
     expect(multi.status).toBe(200)
     expect(multi.body.data.map((d: { name: string }) => d.name)).toEqual(['Lens', 'ImplAndTermsV2'])
     expect(multi.body.data[0].abi.some((f: { name?: string }) => f.name === 'getPoolsDataFromPoolInfo')).toBe(true)
@@ -37,12 +29,12 @@ describe('contract-parser API against a real node', () => {
 
   it('answers 404 JSON for an unknown address', async () => {
     const stranger = account(12, p).address
-    const one = await postJson(api.url + ABI, { address: stranger, network: 31337 })
+    const one = await postJson(session.api.url + ABI, { address: stranger, network: 31337 })
     expect(one.status).toBe(404)
     expect(one.body.message).toContain(stranger)
-    const multi = await postJson(api.url + MULTI, { address: [rec.contracts.lens, stranger], network: 31337 })
+    const multi = await postJson(session.api.url + MULTI, { address: [rec.contracts.lens, stranger], network: 31337 })
     expect(multi.status).toBe(404)
-    expect((await postJson(api.url + HOLDERS, { address: rec.contracts.lens, network: 31337 })).status).toBe(404)
+    expect((await postJson(session.api.url + HOLDERS, { address: rec.contracts.lens, network: 31337 })).status).toBe(404)
   })
 
   it('counts pool share holders exactly, after stakes and closes by several accounts', async () => {
@@ -66,7 +58,7 @@ describe('contract-parser API against a real node', () => {
       // The truth, computed independently: every account that could hold shares, read directly.
       let truth = 0
       for (let i = 0; i < 20; i++) if ((await pool.balanceOf(account(i, p).address)) > 0n) truth++
-      const res = await postJson(api.url + HOLDERS, { address: await pool.getAddress(), network: 31337 })
+      const res = await postJson(session.api.url + HOLDERS, { address: await pool.getAddress(), network: 31337 })
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ status: 'success', data: { count: truth } })
     }
