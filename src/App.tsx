@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import styled from 'styled-components'
 import { Shell } from './app/Shell'
@@ -9,7 +10,6 @@ import { selectOpenModal } from './features/wallet/selectors'
 import { StakeWarningModal } from './features/vesting/components/StakeWarningModal'
 import { TermChooserModal } from './features/vesting/components/TermChooserModal'
 import { CLAIM_TERMS_MODAL, CLAIM_WARNING_MODAL } from './features/vesting/slice'
-import { DepositModal } from './features/stake/components/DepositModal'
 import { StakeSummaryDialog } from './features/stake/components/StakeSummaryDialog'
 import { DEPOSIT_MODAL, STAKE_SUMMARY_MODAL } from './features/stake/slice'
 import { ClaimPage } from './pages/ClaimPage'
@@ -17,6 +17,14 @@ import { StakingPage } from './pages/StakingPage'
 import { Header } from './ui/layout/Header'
 import { MobileNav } from './ui/layout/MobileNav'
 import { GlobalStyle } from './ui/theme'
+
+// formik and yup serve only this form: a chunk of its own keeps them out of the first view (budget 250 KB gzip),
+// and the prefetch hint has the browser fetch it while idle, so the modal opens at once.
+const DepositModal = lazy(() =>
+  import(/* webpackChunkName: "deposit", webpackPrefetch: true */ './features/stake/components/DepositModal').then((m) => ({
+    default: m.DepositModal,
+  })),
+)
 
 const Main = styled.main`
   flex: 1;
@@ -47,7 +55,11 @@ export function App() {
       {modal === 'connect' && <ConnectWalletModal />}
       {modal === CLAIM_WARNING_MODAL && <StakeWarningModal />}
       {modal === CLAIM_TERMS_MODAL && <TermChooserModal />}
-      {modal === DEPOSIT_MODAL && <DepositModal />}
+      {modal === DEPOSIT_MODAL && (
+        <Suspense fallback={null}>
+          <DepositModal />
+        </Suspense>
+      )}
       {modal === STAKE_SUMMARY_MODAL && <StakeSummaryDialog />}
       <TxNotifications />
     </>

@@ -10,7 +10,8 @@ import { initialStakeState, type PoolInfo } from '../slice'
 const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const POOL_V1 = testPool()
 
-function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
+/** The app with the deposit modal open, once its lazily loaded form is on screen. */
+async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
   const allowance = opts.allowance ?? (10n ** 28n).toString()
   const preloadedState: Partial<RootState> = {
     wallet: connectedWallet({ openModal: 'deposit', referral: REF }),
@@ -23,22 +24,24 @@ function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: stri
     },
     stake: { ...initialStakeState, pool: opts.pool ?? POOL_V1, status: 'succeeded' },
   }
-  return renderWithProviders(<App />, { preloadedState, route: '/staking' })
+  const rendered = renderWithProviders(<App />, { preloadedState, route: '/staking' })
+  await screen.findByLabelText('Days')
+  return rendered
 }
 
 const amount = () => screen.getByLabelText('Amount (PLT)') as HTMLInputElement
 const days = () => screen.getByLabelText('Days') as HTMLInputElement
 const confirm = () => screen.getByRole('button', { name: /Confirm$/ }) as HTMLButtonElement
 
-async function typeAmount(user: ReturnType<typeof openDeposit>['user'], text: string) {
+async function typeAmount(user: Awaited<ReturnType<typeof openDeposit>>['user'], text: string) {
   await user.clear(amount())
   if (text) await user.type(amount(), text)
   await user.tab()
 }
 
 describe('create deposit modal', () => {
-  it('asks for the allowance when it opens and starts with 365 days and no referral', () => {
-    const { dispatched } = openDeposit()
+  it('asks for the allowance when it opens and starts with 365 days and no referral', async () => {
+    const { dispatched } = await openDeposit()
     expect(dispatched.map((a) => a.type)).toContain('stake/allowanceCheckRequested')
     expect(days().value).toBe('365')
     expect((screen.getByLabelText('Referral') as HTMLInputElement).disabled).toBe(true)
@@ -52,7 +55,7 @@ describe('create deposit modal', () => {
     ['100.000000000000000006', 'The amount should not exceed your balance'],
     ['99999999999999999999999999999', 'The amount should not exceed your balance'],
   ])('shows the spec message for %j', async (text, message) => {
-    const { user } = openDeposit()
+    const { user } = await openDeposit()
     await typeAmount(user, text)
     expect(await screen.findByText(message)).toBeTruthy()
     expect(confirm().disabled).toBe(true)
@@ -67,13 +70,13 @@ describe('create deposit modal', () => {
     ['1.2.3', '1.23'],
     ['abc', ''],
   ])('refuses what is not a plain amount: %j leaves %j', async (typed, left) => {
-    const { user } = openDeposit()
+    const { user } = await openDeposit()
     await user.type(amount(), typed)
     expect(amount().value).toBe(left)
   })
 
   it('fills the exact balance with MAX (never rounded up) and enables Confirm when approved and valid', async () => {
-    const { user } = openDeposit({ balance: (12_345n * E18 + 5n).toString() })
+    const { user } = await openDeposit({ balance: (12_345n * E18 + 5n).toString() })
     // The balance reads to the cent, rounded down; the exact figure is on hover and is what MAX fills in.
     const shown = screen.getByTitle('12345.000000000000000005 PLT')
     expect(shown.textContent).toBe('12,345.00')
@@ -83,7 +86,7 @@ describe('create deposit modal', () => {
   })
 
   it('keeps Confirm disabled until the allowance is approved, and Approve asks for it', async () => {
-    const { user, dispatched } = openDeposit({ allowance: '0' })
+    const { user, dispatched } = await openDeposit({ allowance: '0' })
     await typeAmount(user, '10')
     expect(confirm().disabled).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Approve' }))
@@ -91,7 +94,7 @@ describe('create deposit modal', () => {
   })
 
   it("limits days From 1 to 1095, and from the pool's referral minimum with a referral", async () => {
-    const { user } = openDeposit()
+    const { user } = await openDeposit()
     await typeAmount(user, '10')
     await user.clear(days())
     await user.type(days(), '0')
@@ -109,7 +112,7 @@ describe('create deposit modal', () => {
   })
 
   it('shows the estimate from the shared math as the user types (version 1)', async () => {
-    const { user } = openDeposit()
+    const { user } = await openDeposit()
     await typeAmount(user, '100')
     expect(screen.getByTestId('preview-base-shares').textContent).toBe('100.00')
     expect(screen.getByTestId('preview-length-bonus').textContent).toBe('10.00%')
@@ -122,7 +125,7 @@ describe('create deposit modal', () => {
   })
 
   it('sends the amount in base units, the days and the referral only when present; a failure keeps it open', async () => {
-    const { user, store, dispatched } = openDeposit()
+    const { user, store, dispatched } = await openDeposit()
     await typeAmount(user, '12.5')
     await user.click(confirm())
     expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).toEqual({
@@ -139,7 +142,7 @@ describe('create deposit modal', () => {
   })
 
   it('has no referral in version 2 and shares equal amount plus length bonus', async () => {
-    const { user } = openDeposit({ pool: { ...POOL_V1, version: 2, inflationPercent: '0', refererBonusPercent: '0' } })
+    const { user } = await openDeposit({ pool: { ...POOL_V1, version: 2, inflationPercent: '0', refererBonusPercent: '0' } })
     expect(screen.queryByLabelText('Referral')).toBeNull()
     await typeAmount(user, '100')
     expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
