@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import cors from '@fastify/cors'
 import { JsonRpcProvider, Wallet, getAddress } from 'ethers'
-import type { ServerConfig } from './config'
+import { LOCAL_CHAIN_ID, type ServerConfig } from './config'
+import { ADDRESS } from './schemas'
 import { BlockCache } from './chain/blockCache'
 import { loadAllocations } from './vesting/allocations'
 import { VestingService } from './vesting/service'
@@ -11,8 +12,6 @@ import { HolderIndex } from './parser/holders'
 import { readDeploymentFrom } from './deployment'
 import { registerLocalExplorer } from './explorer/routes'
 
-const LOCAL_CHAIN_ID = 31337
-const ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 const NETWORK = {
   anyOf: [
     { type: 'integer', minimum: 1 },

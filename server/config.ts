@@ -22,7 +22,8 @@ export interface ServerConfig {
 }
 
 const ROOT = path.join(__dirname, '..')
-const LOCAL_CHAIN_ID = 31337
+/** The Hardhat chain: development keys are allowed, and the API serves its local explorer. */
+export const LOCAL_CHAIN_ID = 31337
 
 /** Addresses of Hardhat's 20 public development keys: usable on the local chain only. */
 export function isHardhatDevKey(key: string): boolean {

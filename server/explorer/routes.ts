@@ -13,10 +13,10 @@ import {
 } from 'ethers'
 import type { DeploymentRecord } from '../../scripts/lib/deployment'
 import type { Abi } from '../parser/abis'
+import { ADDRESS } from '../schemas'
 import { renderPage, type Field, type Section } from './page'
 
 const TX_HASH = { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } as const
-const ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",

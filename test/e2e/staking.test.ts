@@ -13,12 +13,20 @@ const record = (): DeploymentRecord =>
   JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
 const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
 
-/** Sends `tokens` PLT from Hardhat account #0 (the node signs) so a fresh account can stake. */
+/** A transaction from a Hardhat account (the node signs), once mined. */
+async function sendAs(from: string, to: string, data: string) {
+  await provider().waitForTransaction(await provider().send('eth_sendTransaction', [{ from, to, data }]))
+}
+
+const tokenInterface = () => contracts.token(record().contracts.token, provider()).interface
+
+/** Sends `tokens` PLT from Hardhat account #0 so a fresh account can stake. */
 async function fund(to: string, tokens: bigint) {
-  const token = contracts.token(record().contracts.token, provider())
-  const data = token.interface.encodeFunctionData('transfer', [to, tokens * E18])
-  const hash = await provider().send('eth_sendTransaction', [{ from: session.accounts()[0], to: record().contracts.token, data }])
-  await provider().waitForTransaction(hash)
+  await sendAs(
+    session.accounts()[0],
+    record().contracts.token,
+    tokenInterface().encodeFunctionData('transfer', [to, tokens * E18]),
+  )
 }
 
 describe('staking page on the local stack', () => {
@@ -82,17 +90,9 @@ describe('staking page on the local stack', () => {
     await fund(me, 100n)
     const pool = record().pools.find((p) => p.id === record().defaultPoolId)!
     const iface = contracts.pool(pool.address, provider()).interface
-    const token = contracts.token(record().contracts.token, provider()).interface
-    for (const data of [
-      token.encodeFunctionData('approve', [pool.address, 100n * E18]),
-      iface.encodeFunctionData('stake(uint256,uint256)', [12n * E18 + 345n, 86_400n]),
-      iface.encodeFunctionData('stake(uint256,uint256)', [30n * E18, 400n * 86_400n]),
-    ])
-      await provider().waitForTransaction(
-        await provider().send('eth_sendTransaction', [
-          { from: me, to: data.startsWith('0x095ea7b3') ? record().contracts.token : pool.address, data },
-        ]),
-      )
+    await sendAs(me, record().contracts.token, tokenInterface().encodeFunctionData('approve', [pool.address, 100n * E18]))
+    await sendAs(me, pool.address, iface.encodeFunctionData('stake(uint256,uint256)', [12n * E18 + 345n, 86_400n]))
+    await sendAs(me, pool.address, iface.encodeFunctionData('stake(uint256,uint256)', [30n * E18, 400n * 86_400n]))
     const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
     await connectWith(page, 'Browser wallet')
     // One day to go: hours, minutes and seconds, ticking on its own between reads.

@@ -45,13 +45,15 @@ export const initialTokenState: TokenState = {
   rejection: null,
 }
 
+function setAllowance(state: TokenState, allowance: string) {
+  state.allowance = allowance
+  state.approved = BigInt(allowance) > 0n
+}
+
 /** The allowance comes only with a read of the current pool (the staking page's); other reads leave it. */
 function setFigures(state: TokenState, f: TokenFigures) {
   Object.assign(state, { name: f.name, symbol: f.symbol, balance: f.balance })
-  if (f.allowance !== undefined) {
-    state.allowance = f.allowance
-    state.approved = BigInt(f.allowance) > 0n
-  }
+  if (f.allowance !== undefined) setAllowance(state, f.allowance)
 }
 
 const find = (s: TokenState, hash: string | null) => (hash ? s.transactions.find((t) => t.hash === hash) : undefined)
@@ -66,8 +68,7 @@ const tokenSlice = createSlice({
     /** Ask the wallet to track the token (wallet_watchAsset). */
     watchAssetRequested() {},
     allowanceLoaded(state, action: PayloadAction<{ allowance: string }>) {
-      state.allowance = action.payload.allowance
-      state.approved = BigInt(action.payload.allowance) > 0n
+      setAllowance(state, action.payload.allowance)
     },
   },
   extraReducers: (b) => {
