@@ -5,21 +5,25 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
 /// @title PoolsInfo
 /// @notice Registry of staking pools. The owner whitelists the callers (factories) that may add pools; pool ids are
-///         indexes into the list and never change.
+///         indexes into the list and never change. The owner can delist a pool (and list it again): a delisted pool
+///         stays readable by id, but the app's pool list and claim-and-stake skip it (docs/contracts.md).
 contract PoolsInfo is Ownable {
     struct Pool {
         address factory;
         address pool;
         address stakeToken;
         address implAndTerms;
+        bool listed;
     }
 
     Pool[] private _pools;
     mapping(address => bool) public whitelist;
     mapping(address => bool) public isPool;
+    mapping(address => uint256) private _idOf;
 
     event WhitelistChanged(address indexed account, bool allowed);
     event PoolAdded(uint256 indexed id, address indexed factory, address indexed pool, address stakeToken, address implAndTerms);
+    event PoolListingChanged(uint256 indexed id, address indexed pool, bool listed);
 
     error NotWhitelisted(address caller);
     error PoolAlreadyAdded(address pool);
@@ -42,8 +46,22 @@ contract PoolsInfo is Ownable {
         if (isPool[pool]) revert PoolAlreadyAdded(pool);
         isPool[pool] = true;
         id = _pools.length;
-        _pools.push(Pool(factory, pool, stakeToken, implAndTerms));
+        _idOf[pool] = id;
+        _pools.push(Pool(factory, pool, stakeToken, implAndTerms, true));
         emit PoolAdded(id, factory, pool, stakeToken, implAndTerms);
+    }
+
+    /// @notice Lists or delists pool `id`. Delisting hides the pool from new claim-and-stakes and the pool list; its
+    ///         stakers can still close their stakes (nothing in a pool depends on the registry).
+    function setListed(uint256 id, bool listed) external onlyOwner {
+        if (id >= _pools.length) revert PoolNotFound(id);
+        _pools[id].listed = listed;
+        emit PoolListingChanged(id, _pools[id].pool, listed);
+    }
+
+    /// @notice Whether `pool` is registered and currently listed.
+    function isListed(address pool) external view returns (bool) {
+        return isPool[pool] && _pools[_idOf[pool]].listed;
     }
 
     /// @notice The pool registered under `id`.

@@ -10,6 +10,7 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IStakingPool} from "./interfaces/IStakingPool.sol";
 import {PoolsInfo} from "./PoolsInfo.sol";
+import {StakingPoolFactory} from "./StakingPoolFactory.sol";
 
 /// @title RewardHarvest
 /// @notice Pays vesting claims signed off-chain by a trusted signer. A claim is the EIP-712 message
@@ -25,6 +26,8 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     );
 
     PoolsInfo public immutable poolsInfo;
+    /// @notice The factory whose pools claims may be staked into (with `poolsInfo` listing them).
+    StakingPoolFactory public immutable factory;
 
     mapping(address token => mapping(address signer => bool)) public trustedSigners;
     /// @dev One slot per user and token: a first claim writes one fresh slot, not two.
@@ -52,9 +55,10 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     error UnknownPool(address pool);
     error TokenMismatch(address poolToken, address rewardToken);
 
-    constructor(PoolsInfo poolsInfo_, address owner_) Ownable(owner_) EIP712("RewardHarvest", "1") {
-        if (address(poolsInfo_) == address(0)) revert ZeroAddress();
+    constructor(PoolsInfo poolsInfo_, StakingPoolFactory factory_, address owner_) Ownable(owner_) EIP712("RewardHarvest", "1") {
+        if (address(poolsInfo_) == address(0) || address(factory_) == address(0)) revert ZeroAddress();
         poolsInfo = poolsInfo_;
+        factory = factory_;
     }
 
     function setTrustedSigner(address token, address signer, bool trusted) external onlyOwner {
@@ -95,7 +99,8 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         address pool,
         uint256 hold
     ) external nonReentrant returns (uint256 stakeId) {
-        if (!poolsInfo.isPool(pool)) revert UnknownPool(pool);
+        // A whitelisted registry caller could list any contract; only the factory's own clones are trusted with claims.
+        if (!factory.isPoolCreated(pool) || !poolsInfo.isListed(pool)) revert UnknownPool(pool);
         address poolToken = address(IStakingPool(pool).stakeToken());
         if (poolToken != rewardToken) revert TokenMismatch(poolToken, rewardToken);
         _consume(amount, lastUpdateBlock, currentBlock, message, signature, rewardToken);

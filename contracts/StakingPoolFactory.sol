@@ -12,6 +12,8 @@ import {PoolsInfo} from "./PoolsInfo.sol";
 ///         the caller as owner, and registers them in PoolsInfo (which must whitelist this factory).
 contract StakingPoolFactory is Ownable {
     PoolsInfo public immutable poolsInfo;
+    /// @notice Pools this factory cloned: RewardHarvest stakes claims only into these (and only while listed).
+    mapping(address => bool) public isPoolCreated;
 
     event PoolCreated(uint256 indexed id, address indexed pool, address indexed implementation, address stakeToken);
 
@@ -38,6 +40,7 @@ contract StakingPoolFactory is Ownable {
     function createPool(PoolConfig calldata c) external onlyOwner returns (address pool, uint256 id) {
         if (c.implementation == address(0)) revert ZeroAddress();
         pool = Clones.clone(c.implementation);
+        isPoolCreated[pool] = true;
         IStakingPool(pool).initialize(c.name, c.symbol, c.stakeToken, c.reservoir, c.harvest, msg.sender, c.params, c.terms);
         id = poolsInfo.addPool(address(this), pool, address(c.stakeToken), c.implementation);
         emit PoolCreated(id, pool, c.implementation, address(c.stakeToken));

@@ -67,7 +67,11 @@ export async function deploySystem(deployer: Signer, opts: SystemOptions = {}) {
   const poolsInfo = await new PoolsInfo__factory(deployer).deploy(owner)
   const factory = await new StakingPoolFactory__factory(deployer).deploy(await poolsInfo.getAddress(), owner)
   await (await poolsInfo.setWhitelisted(await factory.getAddress(), true)).wait()
-  const harvest = await new RewardHarvest__factory(deployer).deploy(await poolsInfo.getAddress(), owner)
+  const harvest = await new RewardHarvest__factory(deployer).deploy(
+    await poolsInfo.getAddress(),
+    await factory.getAddress(),
+    owner,
+  )
   const lens = await new Lens__factory(deployer).deploy()
   const implV1 = await new ImplAndTermsV1__factory(deployer).deploy()
   const implV2 = await new ImplAndTermsV2__factory(deployer).deploy()

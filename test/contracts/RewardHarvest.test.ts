@@ -190,7 +190,7 @@ describe('RewardHarvest', () => {
     const tx = harvest.withdraw(rewardToken, owner.address, ONE)
     await expect(tx).to.changeTokenBalance(token, owner, ONE)
     await expect(tx).to.emit(harvest, 'Withdrawn').withArgs(rewardToken, owner.address, ONE)
-    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
+    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
       harvest,
       'ZeroAddress',
     )
