@@ -51,6 +51,8 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
     HarvestTerm[] private _terms;
     mapping(address => Stake[]) private _stakes;
     mapping(address => uint256) private _userStakedAmount;
+    /// @notice Addresses with at least one active stake (what the app shows as total stakers).
+    uint256 public stakersCount;
 
     event Staked(
         address indexed user,
@@ -167,6 +169,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
             emit Unstaked(msg.sender, id, out, fee);
         }
         _userStakedAmount[msg.sender] -= totalAmount;
+        if (_userStakedAmount[msg.sender] == 0) --stakersCount;
         _burn(msg.sender, totalShares);
         _settle(totalOut, totalShares);
         stakeToken.safeTransfer(msg.sender, totalOut);
@@ -318,6 +321,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
 
         stakeToken.safeTransferFrom(payer, address(this), amount);
         totalStaked += amount + bonus;
+        if (_userStakedAmount[user] == 0) ++stakersCount;
         _userStakedAmount[user] += amount;
         _mint(user, shares);
         Stake[] storage list = _stakes[user];
