@@ -30,6 +30,7 @@ contract Lens {
         uint256 stakeId;
         uint256 amountOut;
         uint256 fee;
+        uint256 forfeited;
     }
 
     /// @notice Everything the staking page shows about `pool` and `user` (user may be the zero address).
@@ -58,13 +59,21 @@ contract Lens {
         for (uint256 i; i < pools.length; ++i) data[i] = getPoolData(pools[i], user);
     }
 
-    /// @notice getPoolData for every pool registered in `poolsInfo`, with its pool id.
+    /// @notice getPoolData for every listed pool of `poolsInfo`, with its pool id. A pool whose reads fail is left out
+    ///         instead of failing the whole list.
     function getPoolsDataFromPoolInfo(PoolsInfo poolsInfo, address user) external view returns (PoolData[] memory data) {
         PoolsInfo.Pool[] memory pools = poolsInfo.getAllPools();
         data = new PoolData[](pools.length);
+        uint256 n;
         for (uint256 i; i < pools.length; ++i) {
-            data[i] = getPoolData(pools[i].pool, user);
-            data[i].poolId = i;
+            if (!pools[i].listed) continue;
+            try this.getPoolData(pools[i].pool, user) returns (PoolData memory d) {
+                d.poolId = i;
+                data[n++] = d;
+            } catch {}
+        }
+        assembly {
+            mstore(data, n)
         }
     }
 
@@ -75,28 +84,31 @@ contract Lens {
     }
 
     function getUnstakeData(address pool, address user, uint256 id) external view returns (UnstakeData memory) {
-        (uint256 amountOut, uint256 fee) = IStakingPool(pool).getUnstakeData(user, id);
-        return UnstakeData(id, amountOut, fee);
+        IStakingPool.StakeInfo memory i = IStakingPool(pool).getStakeInfo(user, id);
+        return UnstakeData(id, i.amountOut, i.fee, i.forfeited);
     }
 
+    /// @notice Every active stake of `user` with its figures (the active ones only: closed stakes are not read).
     function getAllUnstakeDataForActiveStakes(address pool, address user)
         external
         view
         returns (IStakingPool.StakeInfo[] memory infos)
     {
-        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max / 2, type(uint256).max);
+        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max, type(uint256).max);
     }
 
     /// @notice Active stakes of `user` plus those closed in the last 180 days, each with the stake and its figures.
+    ///         Older closes are never read; for thousands of stakes use getUnstakeDataPage.
     function getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth(address pool, address user)
         external
         view
         returns (IStakingPool.StakeInfo[] memory infos)
     {
-        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max / 2, _closedSince());
+        (infos, ) = IStakingPool(pool).getStakeInfos(user, 0, type(uint256).max, _closedSince());
     }
 
-    /// @notice The same, one page at a time, for users with thousands of stakes; `next` continues the scan.
+    /// @notice The same, `limit` rows at a time from `offset`: active stakes first, then recent closes, newest first.
+    ///         `next` continues the list, type(uint256).max at its end. A page costs the same at any number of stakes.
     function getUnstakeDataPage(address pool, address user, uint256 offset, uint256 limit)
         external
         view

@@ -3,39 +3,81 @@ pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {ERC20Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/ERC20Upgradeable.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {IStakingPool} from "./interfaces/IStakingPool.sol";
+import {StakeList} from "./StakeList.sol";
 
 /// @title StakingPoolBase
-/// @notice What both pool versions share: the stake book, hold-time rules, funded bonuses drawn from the reservoir,
-///         harvest terms, bounded owner parameters and the pool-share ERC20. Pool shares cannot be transferred: they
-///         belong to the stakes that minted them, so a stake can always be closed by its owner.
-/// @dev Deployed as OpenZeppelin minimal-proxy clones, hence initializer instead of constructor. Percentages are
-///      1e18-scaled (10e18 = 10%), times are seconds.
-abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgradeable, ReentrancyGuardTransient {
+/// @notice What both pool versions share. Each stake is a term deposit whose terms are fixed when it is made
+///         (docs/contracts.md, "Pools"):
+///         - the reservoir funds its length/referral bonus and its inflation reward for the whole hold up front, so
+///           the pool always holds everything it may owe and no close ever depends on the reservoir;
+///         - the reward is simple interest on the principal (inflationPercent a year over the hold), earned linearly;
+///           the bonus is earned only at maturity;
+///         - an early close pays the principal less a fee that falls linearly to 0 at maturity, plus the reward
+///           earned so far; the bonus and the unearned reward go back to the reservoir. Version 1 shares the fee
+///           among the remaining stakes by their pool shares ("earned from strong hands"); version 2 returns it to
+///           the reservoir.
+///         The owner's parameters apply to new stakes only; nothing the owner does can block or cut a close.
+/// @dev Deployed as minimal-proxy clones, hence an initializer. Pool shares are a read-only ERC20: they belong to the
+///      stakes that minted them and cannot be transferred.
+abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
-    using SafeCast for uint256;
+    using StakeList for mapping(uint256 => uint256);
 
     uint256 internal constant ONE = 1e18;
     uint256 internal constant PERCENT = 100e18;
     uint256 internal constant YEAR = 365 days;
     uint256 public constant MAX_INFLATION_PERCENT = 1000e18;
     uint256 public constant MAX_FEE_PERCENT = 100e18;
-    uint256 public constant MAX_BONUS_PERCENT = 1000e18;
+    /// @notice Bound of each bonus parameter (length, referral, harvest term): a stake's bonus is at most 10x its amount.
+    uint256 public constant MAX_BONUS_PERCENT = 500e18;
     uint256 public constant MAX_HOLD_TIME = 1095 days;
     uint256 public constant MAX_TERMS = 10;
+    /// @notice Largest principal of one stake: 2^96-1 base units (79.2 billion tokens at 18 decimals).
+    uint256 public constant MAX_STAKE_AMOUNT = type(uint96).max;
+    /// @notice Shares that belong to nobody. A fee shared while few real shares exist goes mostly to them (and so back
+    ///         to the reservoir): a dust stake cannot catch a large fee, and the rate grows by at most the fee.
+    uint256 public constant VIRTUAL_SHARES = 1e18;
+    /// @notice The rate never passes this; a fee that would push it higher goes back to the reservoir instead.
+    uint256 public constant MAX_RATE = type(uint112).max;
+    /// @notice A user may hold this many active stakes at once in one pool.
+    uint256 public constant MAX_ACTIVE_STAKES = type(uint16).max;
+
+    /// @dev Two slots. Bonus, reward and fee are kept as fractions of the principal (1e18 = 100%), so the amounts are
+    ///      derived exactly the same way whenever they are read.
+    struct StakeRecord {
+        uint96 amount;
+        uint64 bonusFraction;
+        uint72 rewardFraction;
+        uint16 holdDays;
+        // While active, the rate at stake time; once closed, the fee gains the close paid (for the closed list).
+        uint112 rateOrGains;
+        uint64 feeFraction;
+        uint32 stakeTime;
+        uint32 closeTime;
+        uint16 activeIndex;
+    }
+
+    /// @dev Two slots per user.
+    struct Account {
+        uint128 staked;
+        uint128 shares;
+        uint32 count;
+        uint32 activeCount;
+        uint32 closedCount;
+    }
 
     // Packed so that stake() reads the parameters it needs in few slots.
     IERC20 public stakeToken;
-    uint40 public lastAccrual;
     uint32 public holdTimeRefMin;
+    uint32 public holdTimeMax;
     bool public stakingPaused;
 
     address public reservoir;
-    uint32 public holdTimeMax;
+    /// @notice Addresses with at least one active stake (what the app shows as total stakers).
+    uint64 public stakersCount;
 
     address public harvest;
 
@@ -44,37 +86,57 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
     uint80 public timeBonusPercent;
 
     uint80 public unHoldFee;
+    uint112 private _rate;
 
-    /// @notice Stake tokens owed to share holders (base units). Grows with inflation and funded bonuses.
-    uint256 public totalStaked;
+    uint128 private _totalStaked;
+    uint128 private _totalShares;
+
+    /// @dev Principal + bonus + reward of every active stake.
+    uint128 private _committed;
+    /// @dev Fees shared with holders and not yet paid out (rounded up, so never short).
+    uint128 private _sharedFees;
+
+    string private _name;
+    string private _symbol;
 
     HarvestTerm[] private _terms;
-    mapping(address => Stake[]) private _stakes;
-    mapping(address => uint256) private _userStakedAmount;
-    /// @notice Addresses with at least one active stake (what the app shows as total stakers).
-    uint256 public stakersCount;
+    mapping(address => Account) private _accounts;
+    mapping(address => mapping(uint256 => StakeRecord)) private _stakes;
+    mapping(address => mapping(uint256 => uint256)) private _activeIds;
+    mapping(address => mapping(uint256 => uint256)) private _closedIds;
 
     event Staked(
         address indexed user,
         uint256 indexed id,
         uint256 amount,
         uint256 bonus,
+        uint256 reward,
         uint256 shares,
         uint256 holdTime,
         address indexed referer
     );
-    event Unstaked(address indexed user, uint256 indexed id, uint256 amountOut, uint256 fee);
-    event InflationAccrued(uint256 amount);
+    /// @notice The reservoir could not fund all of a new stake's bonus and reward: the stake got what it funded.
+    event RewardsShort(address indexed user, uint256 indexed id, uint256 bonusWanted, uint256 rewardWanted);
+    /// @notice A close: `amountOut - fee` went to the user, `forfeited` back to the reservoir.
+    event Unstaked(address indexed user, uint256 indexed id, uint256 amountOut, uint256 fee, uint256 forfeited);
+    /// @notice An early-close fee: `toHolders` raised the rate, the rest went back to the reservoir.
+    event FeeShared(uint256 fee, uint256 toHolders, uint256 rate);
+    event Swept(uint256 amount);
     event ParametersChanged(PoolParams params);
     event HarvestTermsChanged(HarvestTerm[] terms);
     event StakingPausedChanged(bool paused);
     event HarvestChanged(address harvest);
+    /// @dev ERC20 events for the share token (mint and burn only).
+    event Transfer(address indexed from, address indexed to, uint256 value);
 
     error ZeroAddress();
     error ZeroAmount();
     error ZeroShares();
+    error StakeTooLarge(uint256 amount, uint256 max);
+    error TooManyActiveStakes(uint256 max);
     error InvalidHoldTime(uint256 holdTime, uint256 min, uint256 max);
     error SelfReferral();
+    error RefererNotStaking(address referer);
     error ParameterOutOfBounds(string name, uint256 value, uint256 max);
     error TooManyTerms(uint256 count);
     error TermNotOffered(uint256 hold);
@@ -106,18 +168,22 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         HarvestTerm[] calldata terms
     ) external initializer {
         if (address(stakeToken_) == address(0) || reservoir_ == address(0)) revert ZeroAddress();
-        __ERC20_init(name_, symbol_);
         __Ownable_init(owner_);
+        _name = name_;
+        _symbol = symbol_;
         stakeToken = stakeToken_;
         reservoir = reservoir_;
         harvest = harvest_;
-        lastAccrual = uint40(block.timestamp);
+        _rate = uint112(ONE);
         _setParameters(params);
         _setTerms(terms);
     }
 
-    /// @notice 1 for rate-based shares, 2 for fixed-rate shares.
+    /// @notice 1: early-close fees are shared among holders; 2: they go back to the reservoir (no inflation, no referral).
     function version() public pure virtual returns (uint256);
+
+    /// @dev Whether early-close fees stay with the remaining stakers.
+    function _sharesFees() internal pure virtual returns (bool);
 
     // ------------------------------------------------------------------ writes
 
@@ -126,8 +192,8 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         return _stakeWithRules(amount, holdTime, address(0));
     }
 
-    /// @notice Stakes `amount` for `holdTime` seconds with `referer`, which adds the referral bonus and requires at
-    ///         least holdTimeRefMin.
+    /// @notice Stakes `amount` for `holdTime` seconds with `referer`, who must have an active stake in this pool (so a
+    ///         referral bonus is never free). Adds the referral bonus and requires at least holdTimeRefMin.
     function stake(uint256 amount, uint256 holdTime, address referer) external nonReentrant returns (uint256) {
         return _stakeWithRules(amount, holdTime, referer);
     }
@@ -142,46 +208,86 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         revert TermNotOffered(hold);
     }
 
-    /// @notice Closes the caller's active stakes `ids`, paying each at the current value less the early-withdrawal
-    ///         fee while it has not matured. Never blocked by the reservoir or by the owner.
+    /// @notice Closes the caller's active stakes `ids`. Pays each its principal less the early-withdrawal fee, its
+    ///         reward earned so far, its bonus if matured, and its share of other stakers' fees. Uses only funds the
+    ///         pool already holds: neither the reservoir nor the owner can block or reduce it.
     function unstake(uint256[] calldata ids) external nonReentrant {
         if (ids.length == 0) revert NoStakeIds();
-        _fund(_dueInflation(), 0);
-        uint256 rate = _rate();
-        Stake[] storage list = _stakes[msg.sender];
-        uint256 totalOut;
-        uint256 totalShares;
-        uint256 totalAmount;
+        Account storage account = _accounts[msg.sender];
+        Account memory acc = account;
+        uint256 rate = _rate;
+        uint256 totalShares = _totalShares;
+        uint256 sharedFees = _sharedFees;
+        uint256 committed = _committed;
+        uint256 principalOut;
+        uint256 toUser;
+        uint256 toReservoir;
         for (uint256 i; i < ids.length; ++i) {
             uint256 id = ids[i];
-            if (id >= list.length) revert StakeNotFound(id);
-            Stake storage s = list[id];
-            if (!s.active) revert StakeNotActive(id);
-            (uint256 gross, uint256 fee) = _grossAndFee(s, rate, block.timestamp);
-            uint256 out = gross - fee;
-            s.active = false;
-            s.closeTime = uint32(block.timestamp);
-            s.closeRate = rate.toUint96();
-            s.closeAmount = out.toUint96();
-            totalOut += out;
-            totalShares += s.lpAmount;
-            totalAmount += s.stakeAmount;
-            emit Unstaked(msg.sender, id, out, fee);
+            if (id >= acc.count) revert StakeNotFound(id);
+            StakeRecord storage rec = _stakes[msg.sender][id];
+            StakeRecord memory s = rec;
+            if (s.closeTime != 0) revert StakeNotActive(id);
+            Close memory c = _close(s, rate, block.timestamp);
+
+            // Book the close before sharing its fee, so the stake takes no part of its own fee.
+            totalShares -= c.shares;
+            acc.shares -= uint128(c.shares);
+            acc.staked -= s.amount;
+            principalOut += s.amount;
+            committed -= c.principal + c.bonus + c.reward;
+            sharedFees -= c.gains;
+            toUser += c.amountOut - c.fee;
+            toReservoir += c.forfeited;
+            if (c.fee != 0) {
+                uint256 toHolders;
+                (rate, toHolders) = _shareFee(c.fee, rate, totalShares);
+                sharedFees += toHolders;
+                toReservoir += c.fee - toHolders;
+            }
+
+            rec.closeTime = uint32(block.timestamp);
+            // The gains fit: at most the fees ever shared, bounded by the rate's range (docs/contracts.md).
+            rec.rateOrGains = uint112(c.gains);
+            _removeActive(msg.sender, s.activeIndex, --acc.activeCount);
+            _closedIds[msg.sender].set(acc.closedCount++, id);
+            emit Unstaked(msg.sender, id, c.amountOut, c.fee, c.forfeited);
+            emit Transfer(msg.sender, address(0), c.shares);
         }
-        _userStakedAmount[msg.sender] -= totalAmount;
-        if (_userStakedAmount[msg.sender] == 0) --stakersCount;
-        _burn(msg.sender, totalShares);
-        _settle(totalOut, totalShares);
-        stakeToken.safeTransfer(msg.sender, totalOut);
+        if (acc.activeCount == 0) --stakersCount;
+        // Value no stake owns (rounding of shared fees) goes back with the last share.
+        if (totalShares == 0) {
+            toReservoir += sharedFees;
+            sharedFees = 0;
+        }
+        account.staked = acc.staked;
+        account.shares = acc.shares;
+        account.activeCount = acc.activeCount;
+        account.closedCount = acc.closedCount;
+        _rate = uint112(rate);
+        _totalStaked -= uint128(principalOut);
+        _totalShares = uint128(totalShares);
+        _committed = uint128(committed);
+        _sharedFees = uint128(sharedFees);
+        if (toReservoir != 0) stakeToken.safeTransfer(reservoir, toReservoir);
+        stakeToken.safeTransfer(msg.sender, toUser);
+    }
+
+    /// @notice Sends tokens the pool holds beyond what it owes (tokens sent to it by mistake, rounding dust) back to
+    ///         the reservoir. Anyone may call it; nobody can take them as a windfall.
+    function sweep() external nonReentrant returns (uint256 amount) {
+        uint256 balance = stakeToken.balanceOf(address(this));
+        uint256 owed = uint256(_committed) + _sharedFees;
+        if (balance <= owed) return 0;
+        amount = balance - owed;
+        stakeToken.safeTransfer(reservoir, amount);
+        emit Swept(amount);
     }
 
     // ------------------------------------------------------------------ owner
 
-    /// @notice Replaces the pool parameters (inflation is brought up to date at the old percent first).
-    function setParameters(PoolParams calldata params) external onlyOwner nonReentrant {
-        _fund(_dueInflation(), 0);
-        // A pool whose inflation was 0 never moved lastAccrual; the new percent must not reach back in time.
-        lastAccrual = uint40(block.timestamp);
+    /// @notice Replaces the parameters new stakes get. Existing stakes keep the terms they were made under.
+    function setParameters(PoolParams calldata params) external onlyOwner {
         _setParameters(params);
     }
 
@@ -189,6 +295,7 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         _setTerms(terms);
     }
 
+    /// @notice Pauses new stakes only; closes are never paused.
     function setStakingPaused(bool paused) external onlyOwner {
         stakingPaused = paused;
         emit StakingPausedChanged(paused);
@@ -199,107 +306,184 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         emit HarvestChanged(harvest_);
     }
 
-    // ------------------------------------------------------------------ views
+    // ------------------------------------------------------------------ share token (read only)
 
-    function getRate() external view returns (uint256) {
-        return getPoolState().rate;
+    function name() external view returns (string memory) {
+        return _name;
     }
 
-    function getPoolState() public view returns (PoolState memory st) {
-        uint256 available = _reservoirAvailable();
-        uint256 due = _inflationFor(block.timestamp - lastAccrual);
-        uint256 inflation = due < available ? due : available;
+    function symbol() external view returns (string memory) {
+        return _symbol;
+    }
+
+    function decimals() external pure returns (uint8) {
+        return 18;
+    }
+
+    function totalSupply() external view returns (uint256) {
+        return _totalShares;
+    }
+
+    /// @notice Shares of `user`'s active stakes.
+    function balanceOf(address user) external view returns (uint256) {
+        return _accounts[user].shares;
+    }
+
+    function allowance(address, address) external pure returns (uint256) {
+        return 0;
+    }
+
+    function transfer(address, uint256) external pure returns (bool) {
+        revert SharesNotTransferable();
+    }
+
+    function transferFrom(address, address, uint256) external pure returns (bool) {
+        revert SharesNotTransferable();
+    }
+
+    function approve(address, uint256) external pure returns (bool) {
+        revert SharesNotTransferable();
+    }
+
+    // ------------------------------------------------------------------ views
+
+    /// @notice Principal of all active stakes.
+    function totalStaked() external view returns (uint256) {
+        return _totalStaked;
+    }
+
+    function getRate() external view returns (uint256) {
+        return _rate;
+    }
+
+    function getPoolState() external view returns (PoolState memory st) {
         st.version = version();
         st.stakeToken = address(stakeToken);
         st.reservoir = reservoir;
         st.harvest = harvest;
-        st.totalStaked = totalStaked + inflation;
-        st.totalShares = totalSupply();
-        st.rate = _rateOf(st.totalStaked, st.totalShares);
+        st.totalStaked = _totalStaked;
+        st.totalShares = _totalShares;
+        st.rate = _rate;
         st.inflationPercent = inflationPercent;
         st.refererBonusPercent = refererBonusPercent;
         st.timeBonusPercent = timeBonusPercent;
         st.unHoldFee = unHoldFee;
         st.holdTimeRefMin = holdTimeRefMin;
         st.holdTimeMax = holdTimeMax;
-        st.reservoirAvailable = available - inflation;
+        st.reservoirAvailable = _reservoirAvailable();
         st.stakingPaused = stakingPaused;
+        st.stakersCount = stakersCount;
+        st.obligations = uint256(_committed) + _sharedFees;
     }
 
     function getAllHarvestBonusTimeData() external view returns (HarvestTerm[] memory) {
         return _terms;
     }
 
-    function getAllUserStakes(address user) external view returns (Stake[] memory) {
-        return _stakes[user];
-    }
-
-    /// @notice Up to `limit` stakes of `user` from index `offset`: a heavy staker's list can be read in pages.
-    function getUserStakes(address user, uint256 offset, uint256 limit) external view returns (Stake[] memory page) {
-        Stake[] storage list = _stakes[user];
-        uint256 end = offset + limit > list.length ? list.length : offset + limit;
-        if (offset >= end) return page;
-        page = new Stake[](end - offset);
-        for (uint256 i = offset; i < end; ++i) page[i - offset] = list[i];
-    }
-
     function getUserStakesCount(address user) external view returns (uint256) {
-        return _stakes[user].length;
+        return _accounts[user].count;
     }
 
-    function getStake(address user, uint256 id) external view returns (Stake memory) {
-        if (id >= _stakes[user].length) revert StakeNotFound(id);
-        return _stakes[user][id];
+    function getUserActiveStakesCount(address user) external view returns (uint256) {
+        return _accounts[user].activeCount;
     }
 
-    /// @notice Sum of the stake amounts of `user`'s active stakes (base units).
+    /// @notice Principal of `user`'s active stakes.
     function getAllUserStakesAmount(address user) external view returns (uint256) {
-        return _userStakedAmount[user];
+        return _accounts[user].staked;
     }
 
-    /// @notice What `user`'s active stakes are worth now before fees: their shares at the current rate.
-    function getAllCurrentStakeAmount(address user) external view returns (uint256) {
-        return (balanceOf(user) * getPoolState().rate) / ONE;
+    /// @notice What `user`'s active stakes would pay if all were closed now (fees deducted).
+    function getAllCurrentStakeAmount(address user) external view returns (uint256 total) {
+        Account memory acc = _accounts[user];
+        for (uint256 k; k < acc.activeCount; ++k) {
+            Close memory c = _close(_stakes[user][_activeIds[user].get(k)], _rate, block.timestamp);
+            total += c.amountOut - c.fee;
+        }
+    }
+
+    /// @notice Every stake `user` ever made, oldest first. Its cost grows with the count: pages of getUserStakes or
+    ///         getStakeInfos serve heavy stakers.
+    function getAllUserStakes(address user) external view returns (Stake[] memory) {
+        return getUserStakes(user, 0, _accounts[user].count);
+    }
+
+    /// @notice Up to `limit` stakes of `user` from id `offset`.
+    function getUserStakes(address user, uint256 offset, uint256 limit) public view returns (Stake[] memory page) {
+        uint256 count = _accounts[user].count;
+        uint256 end = offset >= count ? offset : (limit > count - offset ? count : offset + limit);
+        page = new Stake[](end - offset);
+        for (uint256 i = offset; i < end; ++i) page[i - offset] = _view(_stakes[user][i]);
+    }
+
+    function getStake(address user, uint256 id) public view returns (Stake memory) {
+        if (id >= _accounts[user].count) revert StakeNotFound(id);
+        return _view(_stakes[user][id]);
     }
 
     /// @notice (amountOut before fee, fee) for closing stake `id` now, or what it paid if already closed.
     function getUnstakeData(address user, uint256 id) external view returns (uint256 amountOut, uint256 fee) {
-        if (id >= _stakes[user].length) revert StakeNotFound(id);
-        return _unstakeData(_stakes[user][id], getPoolState().rate);
+        StakeInfo memory info = getStakeInfo(user, id);
+        return (info.amountOut, info.fee);
     }
 
-    /// @notice Stakes of `user` from `offset` (at most `limit` scanned) that are active or were closed at or after
-    ///         `closedSince`, each with its unstake figures; `next` is the index to continue from.
+    /// @notice Stake `id` of `user` with what closing it pays now (or what it paid).
+    function getStakeInfo(address user, uint256 id) public view returns (StakeInfo memory info) {
+        if (id >= _accounts[user].count) revert StakeNotFound(id);
+        StakeRecord memory s = _stakes[user][id];
+        Close memory c = s.closeTime == 0 ? _close(s, _rate, block.timestamp) : _closed(s);
+        info = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
+    }
+
+    /// @notice A page of `user`'s stakes: the active ones first, then those closed at or after `closedSince`, newest
+    ///         close first. `offset` indexes that sequence; `next` continues it, or is type(uint256).max at its end.
+    ///         Stakes closed before `closedSince` are never read, so a page costs the same at any number of stakes.
     function getStakeInfos(address user, uint256 offset, uint256 limit, uint256 closedSince)
         external
         view
         returns (StakeInfo[] memory infos, uint256 next)
     {
-        Stake[] storage list = _stakes[user];
-        uint256 end = offset + limit > list.length ? list.length : offset + limit;
-        if (offset >= end) return (infos, list.length);
-        uint256 rate = getPoolState().rate;
+        Account memory acc = _accounts[user];
+        uint256 total = uint256(acc.activeCount) + acc.closedCount;
+        uint256 end = offset >= total ? offset : (limit > total - offset ? total : offset + limit);
         infos = new StakeInfo[](end - offset);
         uint256 n;
-        for (uint256 i = offset; i < end; ++i) {
-            Stake memory s = list[i];
-            if (!s.active && s.closeTime < closedSince) continue;
-            (uint256 amountOut, uint256 fee) = _unstakeData(s, rate);
-            infos[n++] = StakeInfo(i, amountOut, fee, s);
+        next = type(uint256).max;
+        for (uint256 k = offset; k < end; ++k) {
+            uint256 id = k < acc.activeCount
+                ? _activeIds[user].get(acc.activeCount - 1 - k)
+                : _closedIds[user].get(total - 1 - k);
+            StakeRecord memory s = _stakes[user][id];
+            if (s.closeTime != 0 && s.closeTime < closedSince) break;
+            Close memory c = s.closeTime == 0 ? _close(s, _rate, block.timestamp) : _closed(s);
+            infos[n++] = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
+            if (k + 1 == end && end < total) next = end;
         }
         assembly {
             mstore(infos, n)
         }
-        next = end;
     }
 
     // ------------------------------------------------------------------ internals
+
+    /// @dev What closing a stake pays, in base units.
+    struct Close {
+        uint256 principal;
+        uint256 bonus;
+        uint256 reward;
+        uint256 shares;
+        uint256 gains;
+        uint256 amountOut;
+        uint256 fee;
+        uint256 forfeited;
+    }
 
     function _stakeWithRules(uint256 amount, uint256 holdTime, address referer) internal returns (uint256) {
         uint256 hold = (holdTime / 1 days) * 1 days;
         uint256 min = 1 days;
         if (referer != address(0)) {
             if (referer == msg.sender) revert SelfReferral();
+            if (_accounts[referer].activeCount == 0) revert RefererNotStaking(referer);
             if (holdTimeRefMin > min) min = holdTimeRefMin;
         }
         uint256 max = holdTimeMax;
@@ -315,57 +499,73 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
     {
         if (stakingPaused) revert StakingIsPaused();
         if (amount == 0) revert ZeroAmount();
-        (, uint256 bonus) = _fund(_dueInflation(), (amount * bonusPercent) / PERCENT);
-        uint256 shares = _sharesFor(amount + bonus, _rate());
-        if (shares == 0) revert ZeroShares();
+        if (amount > MAX_STAKE_AMOUNT) revert StakeTooLarge(amount, MAX_STAKE_AMOUNT);
+        Account memory acc = _accounts[user];
+        if (acc.activeCount >= MAX_ACTIVE_STAKES) revert TooManyActiveStakes(MAX_ACTIVE_STAKES);
+        id = acc.count;
 
+        StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent);
+        rec.activeIndex = uint16(acc.activeCount);
         stakeToken.safeTransferFrom(payer, address(this), amount);
-        totalStaked += amount + bonus;
-        if (_userStakedAmount[user] == 0) ++stakersCount;
-        _userStakedAmount[user] += amount;
-        _mint(user, shares);
-        Stake[] storage list = _stakes[user];
-        id = list.length;
-        list.push(
-            Stake({
-                stakeAmount: amount.toUint96(),
-                lpAmount: shares.toUint96(),
-                stakeTime: uint32(block.timestamp),
-                holdTime: uint32(hold),
-                closeAmount: 0,
-                closeRate: 0,
-                closeTime: 0,
-                active: true
-            })
-        );
-        emit Staked(user, id, amount, bonus, shares, hold, referer);
+        _book(user, id, rec, acc, referer);
     }
 
-    /// @dev Inflation due since the last accrual (uncapped); moves lastAccrual. Nothing is due while the percent is 0.
-    function _dueInflation() internal returns (uint256) {
-        uint256 last = lastAccrual;
-        if (last == block.timestamp || inflationPercent == 0) return 0;
-        lastAccrual = uint40(block.timestamp);
-        return _inflationFor(block.timestamp - last);
+    /// @dev Writes a new stake and the totals it changes.
+    function _book(address user, uint256 id, StakeRecord memory rec, Account memory acc, address referer) private {
+        (uint256 bonus, uint256 reward, uint256 shares) = _amounts(rec);
+        if (shares == 0) revert ZeroShares();
+        _stakes[user][id] = rec;
+        _activeIds[user].set(acc.activeCount, id);
+        if (acc.activeCount == 0) ++stakersCount;
+        acc.staked += rec.amount;
+        acc.shares += uint128(shares);
+        acc.count += 1;
+        acc.activeCount += 1;
+        _accounts[user] = acc;
+        _totalStaked += rec.amount;
+        _totalShares += uint128(shares);
+        _committed += uint128(rec.amount + bonus + reward);
+        emit Staked(user, id, rec.amount, bonus, reward, shares, uint256(rec.holdDays) * 1 days, referer);
+        emit Transfer(address(0), user, shares);
     }
 
-    /// @dev Pulls inflation and a stake bonus from the reservoir in one transfer, capped at what it can give
-    ///      (inflation first), and books the inflation. The full amount is tried first because it nearly always
-    ///      succeeds; only when it does not does the pool ask the reservoir how much it can give.
-    function _fund(uint256 inflationWanted, uint256 bonusWanted) internal returns (uint256 inflation, uint256 bonus) {
-        inflation = inflationWanted;
-        bonus = bonusWanted;
-        if (inflation + bonus == 0) return (0, 0);
-        if (!_tryPull(inflation + bonus)) {
+    /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
+    ///      reservoir cannot give both in full, the bonus is funded first and the reward gets what is left, and the
+    ///      stored fractions are lowered so that they give back no more than was funded. The full amount is tried
+    ///      first because it nearly always succeeds.
+    function _fund(address user, uint256 id, uint256 amount, uint256 hold, uint256 bonusPercent)
+        private
+        returns (StakeRecord memory rec)
+    {
+        uint256 bonusFraction = bonusPercent / 100;
+        uint256 rewardFraction = (uint256(inflationPercent) * hold) / YEAR / 100;
+        uint256 bonus = (amount * bonusFraction) / ONE;
+        uint256 reward = (amount * rewardFraction) / ONE;
+        if (bonus + reward != 0 && !_tryPull(bonus + reward)) {
+            emit RewardsShort(user, id, bonus, reward);
             uint256 available = _reservoirAvailable();
-            if (inflation > available) inflation = available;
-            if (bonus > available - inflation) bonus = available - inflation;
-            if (inflation + bonus != 0) stakeToken.safeTransferFrom(reservoir, address(this), inflation + bonus);
+            uint256 cap = (available * ONE) / amount;
+            if (bonusFraction > cap) bonusFraction = cap;
+            bonus = (amount * bonusFraction) / ONE;
+            cap = ((available - bonus) * ONE) / amount;
+            if (rewardFraction > cap) rewardFraction = cap;
+            reward = (amount * rewardFraction) / ONE;
+            if (bonus + reward != 0) stakeToken.safeTransferFrom(reservoir, address(this), bonus + reward);
         }
-        if (inflation != 0) {
-            totalStaked += inflation;
-            emit InflationAccrued(inflation);
-        }
+        rec.amount = uint96(amount);
+        rec.bonusFraction = uint64(bonusFraction);
+        rec.rewardFraction = uint72(rewardFraction);
+        rec.holdDays = uint16(hold / 1 days);
+        rec.rateOrGains = _rate;
+        rec.feeFraction = uint64(unHoldFee / 100);
+        rec.stakeTime = uint32(block.timestamp);
+    }
+
+    /// @dev Bonus, reward and shares of an active stake, from its stored terms.
+    function _amounts(StakeRecord memory s) internal pure returns (uint256 bonus, uint256 reward, uint256 shares) {
+        bonus = (uint256(s.amount) * s.bonusFraction) / ONE;
+        reward = (uint256(s.amount) * s.rewardFraction) / ONE;
+        shares = ((s.amount + bonus) * ONE) / s.rateOrGains;
     }
 
     /// @dev transferFrom(reservoir, this, amount) that reports failure instead of reverting (SafeERC20 semantics).
@@ -376,42 +576,89 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         return ok && (ret.length == 0 ? address(stakeToken).code.length != 0 : abi.decode(ret, (bool)));
     }
 
-    function _inflationFor(uint256 elapsed) internal view returns (uint256) {
-        if (totalSupply() == 0) return 0;
-        return (totalStaked * inflationPercent * elapsed) / (YEAR * PERCENT);
-    }
-
     function _reservoirAvailable() internal view returns (uint256) {
         uint256 balance = stakeToken.balanceOf(reservoir);
         uint256 allowed = stakeToken.allowance(reservoir, address(this));
         return balance < allowed ? balance : allowed;
     }
 
-    function _rate() internal view returns (uint256) {
-        return _rateOf(totalStaked, totalSupply());
+    /// @dev A fee shared among `shares` real shares and the virtual ones: the rate rises by fee/(shares + virtual);
+    ///      what the real shares get is rounded up into the shared fees (so the books are never short), the rest goes
+    ///      back to the reservoir. Version 2, an empty pool, or a rate at its cap share nothing.
+    function _shareFee(uint256 fee, uint256 rate, uint256 shares) private returns (uint256 newRate, uint256 toHolders) {
+        if (!_sharesFees() || shares == 0) return (rate, 0);
+        uint256 step = (fee * ONE) / (shares + VIRTUAL_SHARES);
+        if (step == 0 || rate + step > MAX_RATE) return (rate, 0);
+        newRate = rate + step;
+        toHolders = (step * shares + ONE - 1) / ONE;
+        emit FeeShared(fee, toHolders, newRate);
     }
 
-    /// @dev Early-withdrawal fee: linear in the time left, `unHoldFee` percent of `amount` at the start.
-    function _earlyFee(uint256 amount, uint256 hold, uint256 elapsed) internal view returns (uint256) {
-        if (elapsed >= hold) return 0;
-        return (amount * unHoldFee * (hold - elapsed)) / hold / PERCENT;
+    /// @dev The figures of closing active stake `s` at `time` with the pool's fee rate at `rate`.
+    function _close(StakeRecord memory s, uint256 rate, uint256 time) internal pure returns (Close memory c) {
+        uint256 hold = uint256(s.holdDays) * 1 days;
+        uint256 elapsed = time - s.stakeTime;
+        c.principal = s.amount;
+        (c.bonus, c.reward, c.shares) = _amounts(s);
+        c.gains = (c.shares * (rate - s.rateOrGains)) / ONE;
+        if (elapsed >= hold) {
+            c.amountOut = c.principal + c.bonus + c.reward + c.gains;
+        } else {
+            uint256 earned = (c.reward * elapsed) / hold;
+            c.fee = (c.principal * s.feeFraction * (hold - elapsed)) / hold / ONE;
+            c.amountOut = c.principal + earned + c.gains;
+            c.forfeited = c.bonus + c.reward - earned;
+        }
     }
 
-    function _unstakeData(Stake memory s, uint256 rate) internal view returns (uint256 amountOut, uint256 fee) {
-        if (s.active) return _grossAndFee(s, rate, block.timestamp);
-        (amountOut, ) = _grossAndFee(s, s.closeRate, s.closeTime);
-        fee = amountOut - s.closeAmount;
+    /// @dev What closed stake `s` paid, from its stored terms, close time and gains.
+    function _closed(StakeRecord memory s) internal pure returns (Close memory c) {
+        c = _close(_asActive(s), ONE, s.closeTime);
+        c.shares = 0;
+        c.gains = s.rateOrGains;
+        c.amountOut += c.gains;
     }
 
-    function _rateOf(uint256 staked, uint256 shares) internal pure virtual returns (uint256);
+    /// @dev A closed stake's terms with a neutral rate in place of its gains, to reuse the close arithmetic.
+    function _asActive(StakeRecord memory s) private pure returns (StakeRecord memory) {
+        return StakeRecord(
+            s.amount,
+            s.bonusFraction,
+            s.rewardFraction,
+            s.holdDays,
+            uint112(ONE),
+            s.feeFraction,
+            s.stakeTime,
+            s.closeTime,
+            s.activeIndex
+        );
+    }
 
-    function _sharesFor(uint256 value, uint256 rate) internal pure virtual returns (uint256);
+    function _view(StakeRecord memory s) internal view returns (Stake memory v) {
+        v.active = s.closeTime == 0;
+        v.stakeAmount = s.amount;
+        (v.bonus, v.reward, ) = _amounts(v.active ? s : _asActive(s));
+        v.unHoldFee = uint256(s.feeFraction) * 100;
+        v.stakeTime = s.stakeTime;
+        v.holdTime = uint256(s.holdDays) * 1 days;
+        v.closeTime = s.closeTime;
+        if (v.active) {
+            v.entryRate = s.rateOrGains;
+            (, , v.lpAmount) = _amounts(s);
+            v.gains = (v.lpAmount * (_rate - v.entryRate)) / ONE;
+        } else {
+            // Closed: its shares are gone (lpAmount 0); the gains it was paid are kept.
+            v.gains = s.rateOrGains;
+        }
+    }
 
-    /// @dev What closing `s` at `time` and `rate` is worth before the fee, and the fee.
-    function _grossAndFee(Stake memory s, uint256 rate, uint256 time) internal view virtual returns (uint256 gross, uint256 fee);
-
-    /// @dev Books a batch of closes: `paid` leaves the pool to the user, `shares` were burned.
-    function _settle(uint256 paid, uint256 shares) internal virtual;
+    /// @dev Swap-and-pop: the last active id takes the closed one's place in the active list.
+    function _removeActive(address user, uint256 index, uint256 last) private {
+        if (index == last) return;
+        uint256 moved = _activeIds[user].get(last);
+        _activeIds[user].set(index, moved);
+        _stakes[user][moved].activeIndex = uint16(index);
+    }
 
     function _setParameters(PoolParams calldata p) internal virtual {
         _bounded("inflationPercent", p.inflationPercent, MAX_INFLATION_PERCENT);
@@ -435,20 +682,16 @@ abstract contract StakingPoolBase is IStakingPool, ERC20Upgradeable, OwnableUpgr
         delete _terms;
         for (uint256 i; i < terms.length; ++i) {
             uint256 hold = terms[i].hold;
-            if (hold < 1 days || hold > MAX_HOLD_TIME) revert ParameterOutOfBounds("hold", hold, MAX_HOLD_TIME);
+            if (hold < 1 days || hold > MAX_HOLD_TIME || hold % 1 days != 0) {
+                revert ParameterOutOfBounds("hold", hold, MAX_HOLD_TIME);
+            }
             _bounded("bonus", terms[i].bonus, MAX_BONUS_PERCENT);
             _terms.push(terms[i]);
         }
         emit HarvestTermsChanged(terms);
     }
 
-    function _bounded(string memory name, uint256 value, uint256 max) internal pure {
-        if (value > max) revert ParameterOutOfBounds(name, value, max);
-    }
-
-    /// @dev Shares only move by mint and burn.
-    function _update(address from, address to, uint256 value) internal override {
-        if (from != address(0) && to != address(0)) revert SharesNotTransferable();
-        super._update(from, to, value);
+    function _bounded(string memory name_, uint256 value, uint256 max) internal pure {
+        if (value > max) revert ParameterOutOfBounds(name_, value, max);
     }
 }

@@ -23,10 +23,20 @@ export type PoolVersion = 1 | 2
 
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b)
 
+/** Bound of each bonus parameter (length, referral, harvest term). */
+export const MAX_BONUS_PERCENT = 500n * ONE
+/** Largest principal of one stake: 2^96 - 1 base units. */
+export const MAX_STAKE_AMOUNT = 2n ** 96n - 1n
+/** Shares that belong to nobody: a fee shared among few real shares goes mostly back to the reservoir. */
+export const VIRTUAL_SHARES = ONE
+/** The rate's ceiling; a fee that would pass it goes back to the reservoir. */
+export const MAX_RATE = 2n ** 112n - 1n
+
 /** What a pool's parameters and books look like to the arithmetic (PoolState in the contracts). */
 export interface PoolMathState {
   version: PoolVersion
-  totalStaked: bigint
+  /** Early-close fees per share, 1e18-scaled (1e18 at the start, never falls; always 1e18 in version 2). */
+  rate: bigint
   totalShares: bigint
   inflationPercent: bigint
   refererBonusPercent: bigint
@@ -34,25 +44,8 @@ export interface PoolMathState {
   unHoldFee: bigint
   holdTimeRefMin: bigint
   holdTimeMax: bigint
-  /** What the reservoir can still give this pool. */
+  /** What the reservoir can still fund for new stakes. */
   reservoirAvailable: bigint
-}
-
-/** Share price: totalStaked * 1e18 / totalShares, 1e18 while there are no shares; always 1e18 in version 2. */
-export function rate(version: PoolVersion, totalStaked: bigint, totalShares: bigint): bigint {
-  if (version === 2 || totalShares === 0n) return ONE
-  return (totalStaked * ONE) / totalShares
-}
-
-/** Inflation due on `totalStaked` over `elapsed` seconds at `inflationPercent` a year (simple, before the cap). */
-export function inflationDue(totalStaked: bigint, totalShares: bigint, inflationPercent: bigint, elapsed: bigint): bigint {
-  if (totalShares === 0n || inflationPercent === 0n) return 0n
-  return (totalStaked * inflationPercent * elapsed) / (YEAR * PERCENT)
-}
-
-/** Inflation actually written: what is due, capped at what the reservoir can give. */
-export function inflationPaid(s: PoolMathState, elapsed: bigint): bigint {
-  return min(inflationDue(s.totalStaked, s.totalShares, s.inflationPercent, elapsed), s.reservoirAvailable)
 }
 
 /** Hold time as the contract keeps it: rounded down to whole days. */
@@ -80,96 +73,151 @@ export function holdLimits(
   return { min: hasReferer && s.holdTimeRefMin > base ? s.holdTimeRefMin : base, max: s.holdTimeMax }
 }
 
+/** Inflation over a whole hold as a fraction of the principal (1e18 = 100%): simple interest. */
+export function rewardFraction(inflationPercent: bigint, holdTime: bigint): bigint {
+  return (inflationPercent * normalizeHoldTime(holdTime)) / YEAR / 100n
+}
+
 export interface StakePreview {
   holdTime: bigint
-  /** Inflation the transaction writes before minting (moves the rate). */
-  inflation: bigint
   rate: bigint
   bonusPercent: bigint
   lengthBonusPercent: bigint
   referralBonusPercent: bigint
   bonusWanted: bigint
-  /** Bonus actually funded by the reservoir. */
+  rewardWanted: bigint
+  /** What the reservoir funds (less than wanted only when it runs short). */
   bonus: bigint
+  reward: bigint
+  /** The stored terms: fractions of the principal, 1e18 = 100%. */
+  bonusFraction: bigint
+  rewardFraction: bigint
+  feeFraction: bigint
   shares: bigint
   /** Pool shares after the stake, and this stake's part of them (1e18 = 100%). */
   totalSharesAfter: bigint
   shareOfPool: bigint
+  /** What the stake pays at maturity if no fee is ever shared with it: amount + bonus + reward. */
+  atMaturity: bigint
 }
 
 /**
- * What stake(amount, holdTime[, referer]) mints `elapsed` seconds after the pool's last accrual. `bonusPercent`
- * overrides the length/referral bonus (a harvest term's bonus, for stakeFor).
+ * What stake(amount, holdTime[, referer]) makes. `termBonusPercent` replaces the length/referral bonus (a harvest
+ * term's bonus, for stakeFor).
  */
 export function previewStake(
   s: PoolMathState,
   amount: bigint,
   holdTime: bigint,
   hasReferer: boolean,
-  elapsed = 0n,
   termBonusPercent?: bigint,
 ): StakePreview {
   const hold = normalizeHoldTime(holdTime)
   const lb = termBonusPercent === undefined ? lengthBonusPercent(s.timeBonusPercent, hold, s.holdTimeMax) : 0n
   const rb = termBonusPercent === undefined ? referralBonusPercent(s.refererBonusPercent, hasReferer) : 0n
   const bonusPercent = termBonusPercent ?? lb + rb
-  const bonusWanted = (amount * bonusPercent) / PERCENT
-  const inflation = inflationPaid(s, elapsed)
-  const bonus = min(bonusWanted, s.reservoirAvailable - inflation)
-  const r = rate(s.version, s.totalStaked + inflation, s.totalShares)
-  const shares = s.version === 2 ? amount + bonus : ((amount + bonus) * ONE) / r
+  let bonusFraction = bonusPercent / 100n
+  let rewardFr = rewardFraction(s.inflationPercent, hold)
+  const bonusWanted = (amount * bonusFraction) / ONE
+  const rewardWanted = (amount * rewardFr) / ONE
+  if (amount > 0n && bonusWanted + rewardWanted > s.reservoirAvailable) {
+    bonusFraction = min(bonusFraction, (s.reservoirAvailable * ONE) / amount)
+    const bonusFunded = (amount * bonusFraction) / ONE
+    rewardFr = min(rewardFr, ((s.reservoirAvailable - bonusFunded) * ONE) / amount)
+  }
+  const bonus = (amount * bonusFraction) / ONE
+  const reward = (amount * rewardFr) / ONE
+  const shares = ((amount + bonus) * ONE) / s.rate
   const totalSharesAfter = s.totalShares + shares
   return {
     holdTime: hold,
-    inflation,
-    rate: r,
+    rate: s.rate,
     bonusPercent,
     lengthBonusPercent: lb,
     referralBonusPercent: rb,
     bonusWanted,
+    rewardWanted,
     bonus,
+    reward,
+    bonusFraction,
+    rewardFraction: rewardFr,
+    feeFraction: s.unHoldFee / 100n,
     shares,
     totalSharesAfter,
     shareOfPool: totalSharesAfter === 0n ? 0n : (shares * ONE) / totalSharesAfter,
+    atMaturity: amount + bonus + reward,
   }
 }
 
-/** Linear early-withdrawal fee: unHoldFee percent of `amount` at the start, 0 at maturity. */
-export function earlyWithdrawalFee(amount: bigint, unHoldFee: bigint, holdTime: bigint, elapsed: bigint): bigint {
-  if (elapsed >= holdTime) return 0n
-  return (amount * unHoldFee * (holdTime - elapsed)) / holdTime / PERCENT
-}
-
-/** The stake fields the close arithmetic reads. */
+/** The stake fields the close arithmetic reads (the contracts' Stake view). */
 export interface StakeMath {
   stakeAmount: bigint
+  bonus: bigint
+  reward: bigint
   lpAmount: bigint
+  /** Fee percent at the start, 1e18-scaled (the stake's own, fixed when it was made). */
+  unHoldFee: bigint
+  entryRate: bigint
   stakeTime: bigint
   holdTime: bigint
 }
 
-/** (amountOut before fee, fee) for closing `stake` at `time` with the pool at `currentRate` (ignored in version 2). */
-export function unstakePreview(
-  version: PoolVersion,
-  stake: StakeMath,
-  currentRate: bigint,
-  unHoldFee: bigint,
-  time: bigint,
-): { amountOut: bigint; fee: bigint; received: bigint } {
+export interface ClosePreview {
+  /** Before the fee: principal + reward earned + bonus if matured + fees shared with it. */
+  amountOut: bigint
+  fee: bigint
+  /** What the owner receives: amountOut - fee. */
+  received: bigint
+  /** Bonus and unearned reward that an early close returns to the reservoir. */
+  forfeited: bigint
+  gains: bigint
+  rewardEarned: bigint
+  matured: boolean
+}
+
+/** Linear early-withdrawal fee on the principal: unHoldFee percent at the start, 0 at maturity. */
+export function earlyWithdrawalFee(amount: bigint, unHoldFee: bigint, holdTime: bigint, elapsed: bigint): bigint {
+  if (elapsed >= holdTime) return 0n
+  return (amount * (unHoldFee / 100n) * (holdTime - elapsed)) / holdTime / ONE
+}
+
+/** What closing active `stake` at `time` pays with the pool's rate at `rate`. */
+export function unstakePreview(stake: StakeMath, rate: bigint, time: bigint): ClosePreview {
   const elapsed = time - stake.stakeTime
-  let amountOut: bigint
-  let fee: bigint
-  if (version === 1) {
-    amountOut = (stake.lpAmount * currentRate) / ONE
-    fee = earlyWithdrawalFee(amountOut, unHoldFee, stake.holdTime, elapsed)
-  } else if (elapsed >= stake.holdTime) {
-    amountOut = stake.lpAmount
-    fee = 0n
-  } else {
-    amountOut = stake.stakeAmount
-    fee = earlyWithdrawalFee(amountOut, unHoldFee, stake.holdTime, elapsed)
+  const gains = (stake.lpAmount * (rate - stake.entryRate)) / ONE
+  if (elapsed >= stake.holdTime) {
+    const amountOut = stake.stakeAmount + stake.bonus + stake.reward + gains
+    return { amountOut, fee: 0n, received: amountOut, forfeited: 0n, gains, rewardEarned: stake.reward, matured: true }
   }
-  return { amountOut, fee, received: amountOut - fee }
+  const rewardEarned = (stake.reward * elapsed) / stake.holdTime
+  const fee = earlyWithdrawalFee(stake.stakeAmount, stake.unHoldFee, stake.holdTime, elapsed)
+  const amountOut = stake.stakeAmount + rewardEarned + gains
+  return {
+    amountOut,
+    fee,
+    received: amountOut - fee,
+    forfeited: stake.bonus + stake.reward - rewardEarned,
+    gains,
+    rewardEarned,
+    matured: false,
+  }
+}
+
+/**
+ * An early-close fee shared among `shares` real shares left after the close (version 1): the rate rises by
+ * fee / (shares + VIRTUAL_SHARES); the real shares' part is rounded up; the rest goes back to the reservoir.
+ */
+export function shareFee(
+  version: PoolVersion,
+  fee: bigint,
+  rate: bigint,
+  shares: bigint,
+): { rate: bigint; toHolders: bigint; toReservoir: bigint } {
+  if (version === 2 || shares === 0n || fee === 0n) return { rate, toHolders: 0n, toReservoir: fee }
+  const step = (fee * ONE) / (shares + VIRTUAL_SHARES)
+  if (step === 0n || rate + step > MAX_RATE) return { rate, toHolders: 0n, toReservoir: fee }
+  const toHolders = (step * shares + ONE - 1n) / ONE
+  return { rate: rate + step, toHolders, toReservoir: fee - toHolders }
 }
 
 /** Progress of a stake in hundredths of a percent (10000 = 100.00%), capped at 100%. */
