@@ -41,9 +41,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ///         to the reservoir): a dust stake cannot catch a large fee, and the rate grows by at most the fee.
     uint256 public constant VIRTUAL_SHARES = 1e18;
     /// @notice The rate never passes this; a fee that would push it higher goes back to the reservoir instead.
-    uint256 public constant MAX_RATE = type(uint112).max;
-    /// @notice A user may hold this many active stakes at once in one pool.
-    uint256 public constant MAX_ACTIVE_STAKES = type(uint16).max;
+    uint256 public constant MAX_RATE = type(uint104).max;
+    /// @notice A user may make this many stakes in one pool.
+    uint256 public constant MAX_STAKES_PER_USER = type(uint24).max;
+    /// @notice Bound of a user's total principal and total shares in one pool (2^104 - 1).
+    uint256 public constant MAX_ACCOUNT_TOTAL = type(uint104).max;
 
     /// @dev Two slots. Bonus, reward and fee are kept as fractions of the principal (1e18 = 100%), so the amounts are
     ///      derived exactly the same way whenever they are read.
@@ -53,20 +55,20 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint72 rewardFraction;
         uint16 holdDays;
         // While active, the rate at stake time; once closed, the fee gains the close paid (for the closed list).
-        uint112 rateOrGains;
+        uint104 rateOrGains;
         uint64 feeFraction;
         uint32 stakeTime;
         uint32 closeTime;
-        uint16 activeIndex;
+        // Where the stake sits in its owner's order (see _order).
+        uint24 position;
     }
 
-    /// @dev Two slots per user.
+    /// @dev One slot per user. Stakes made = count; active = count - closedCount.
     struct Account {
-        uint128 staked;
-        uint128 shares;
-        uint32 count;
-        uint32 activeCount;
-        uint32 closedCount;
+        uint104 staked;
+        uint104 shares;
+        uint24 count;
+        uint24 closedCount;
     }
 
     // Packed so that stake() reads the parameters it needs in few slots.
@@ -86,15 +88,17 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint80 public timeBonusPercent;
 
     uint80 public unHoldFee;
-    uint112 private _rate;
+
+    // The rate and the shared fees change together, and the rate is never 0, so this slot is never written fresh.
+    uint104 private _rate;
+    /// @dev Fees shared with holders and not yet paid out (rounded up, so never short).
+    uint128 private _sharedFees;
 
     uint128 private _totalStaked;
     uint128 private _totalShares;
 
     /// @dev Principal + bonus + reward of every active stake.
-    uint128 private _committed;
-    /// @dev Fees shared with holders and not yet paid out (rounded up, so never short).
-    uint128 private _sharedFees;
+    uint256 private _committed;
 
     string private _name;
     string private _symbol;
@@ -102,8 +106,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     HarvestTerm[] private _terms;
     mapping(address => Account) private _accounts;
     mapping(address => mapping(uint256 => StakeRecord)) private _stakes;
-    mapping(address => mapping(uint256 => uint256)) private _activeIds;
-    mapping(address => mapping(uint256 => uint256)) private _closedIds;
+    /// @dev Each user's stake ids in an order where positions [0, closedCount) hold the closed stakes, oldest close
+    ///      first, and [closedCount, count) the active ones. A new stake takes position = id without a write (see
+    ///      StakeList); a close swaps the stake with the first active one. Reading positions backwards gives the active
+    ///      stakes, then the closes newest first, so a page never reads stakes closed long ago.
+    mapping(address => mapping(uint256 => uint256)) private _order;
 
     event Staked(
         address indexed user,
@@ -133,7 +140,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     error ZeroAmount();
     error ZeroShares();
     error StakeTooLarge(uint256 amount, uint256 max);
-    error TooManyActiveStakes(uint256 max);
+    error TooManyStakes(uint256 max);
+    error AccountLimit(uint256 max);
     error InvalidHoldTime(uint256 holdTime, uint256 min, uint256 max);
     error SelfReferral();
     error RefererNotStaking(address referer);
@@ -174,7 +182,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         stakeToken = stakeToken_;
         reservoir = reservoir_;
         harvest = harvest_;
-        _rate = uint112(ONE);
+        _rate = uint104(ONE);
         _setParameters(params);
         _setTerms(terms);
     }
@@ -213,71 +221,30 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ///         pool already holds: neither the reservoir nor the owner can block or reduce it.
     function unstake(uint256[] calldata ids) external nonReentrant {
         if (ids.length == 0) revert NoStakeIds();
-        Account storage account = _accounts[msg.sender];
-        Account memory acc = account;
-        uint256 rate = _rate;
-        uint256 totalShares = _totalShares;
-        uint256 sharedFees = _sharedFees;
-        uint256 committed = _committed;
-        uint256 principalOut;
-        uint256 toUser;
-        uint256 toReservoir;
-        for (uint256 i; i < ids.length; ++i) {
-            uint256 id = ids[i];
-            if (id >= acc.count) revert StakeNotFound(id);
-            StakeRecord storage rec = _stakes[msg.sender][id];
-            StakeRecord memory s = rec;
-            if (s.closeTime != 0) revert StakeNotActive(id);
-            Close memory c = _close(s, rate, block.timestamp);
-
-            // Book the close before sharing its fee, so the stake takes no part of its own fee.
-            totalShares -= c.shares;
-            acc.shares -= uint128(c.shares);
-            acc.staked -= s.amount;
-            principalOut += s.amount;
-            committed -= c.principal + c.bonus + c.reward;
-            sharedFees -= c.gains;
-            toUser += c.amountOut - c.fee;
-            toReservoir += c.forfeited;
-            if (c.fee != 0) {
-                uint256 toHolders;
-                (rate, toHolders) = _shareFee(c.fee, rate, totalShares);
-                sharedFees += toHolders;
-                toReservoir += c.fee - toHolders;
-            }
-
-            rec.closeTime = uint32(block.timestamp);
-            // The gains fit: at most the fees ever shared, bounded by the rate's range (docs/contracts.md).
-            rec.rateOrGains = uint112(c.gains);
-            _removeActive(msg.sender, s.activeIndex, --acc.activeCount);
-            _closedIds[msg.sender].set(acc.closedCount++, id);
-            emit Unstaked(msg.sender, id, c.amountOut, c.fee, c.forfeited);
-            emit Transfer(msg.sender, address(0), c.shares);
-        }
-        if (acc.activeCount == 0) --stakersCount;
+        Account memory acc = _accounts[msg.sender];
+        Books memory b = Books(_rate, _totalShares, _committed, _sharedFees, 0, 0, 0);
+        for (uint256 i; i < ids.length; ++i) _closeOne(msg.sender, ids[i], acc, b);
+        if (acc.closedCount == acc.count) --stakersCount;
         // Value no stake owns (rounding of shared fees) goes back with the last share.
-        if (totalShares == 0) {
-            toReservoir += sharedFees;
-            sharedFees = 0;
+        if (b.totalShares == 0) {
+            b.toReservoir += b.sharedFees;
+            b.sharedFees = 0;
         }
-        account.staked = acc.staked;
-        account.shares = acc.shares;
-        account.activeCount = acc.activeCount;
-        account.closedCount = acc.closedCount;
-        _rate = uint112(rate);
-        _totalStaked -= uint128(principalOut);
-        _totalShares = uint128(totalShares);
-        _committed = uint128(committed);
-        _sharedFees = uint128(sharedFees);
-        if (toReservoir != 0) stakeToken.safeTransfer(reservoir, toReservoir);
-        stakeToken.safeTransfer(msg.sender, toUser);
+        _accounts[msg.sender] = acc;
+        _rate = uint104(b.rate);
+        _totalStaked -= uint128(b.principalOut);
+        _totalShares = uint128(b.totalShares);
+        _committed = b.committed;
+        _sharedFees = uint128(b.sharedFees);
+        if (b.toReservoir != 0) stakeToken.safeTransfer(reservoir, b.toReservoir);
+        stakeToken.safeTransfer(msg.sender, b.toUser);
     }
 
     /// @notice Sends tokens the pool holds beyond what it owes (tokens sent to it by mistake, rounding dust) back to
     ///         the reservoir. Anyone may call it; nobody can take them as a windfall.
     function sweep() external nonReentrant returns (uint256 amount) {
         uint256 balance = stakeToken.balanceOf(address(this));
-        uint256 owed = uint256(_committed) + _sharedFees;
+        uint256 owed = _committed + _sharedFees;
         if (balance <= owed) return 0;
         amount = balance - owed;
         stakeToken.safeTransfer(reservoir, amount);
@@ -373,7 +340,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         st.reservoirAvailable = _reservoirAvailable();
         st.stakingPaused = stakingPaused;
         st.stakersCount = stakersCount;
-        st.obligations = uint256(_committed) + _sharedFees;
+        st.obligations = _committed + _sharedFees;
     }
 
     function getAllHarvestBonusTimeData() external view returns (HarvestTerm[] memory) {
@@ -385,7 +352,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     function getUserActiveStakesCount(address user) external view returns (uint256) {
-        return _accounts[user].activeCount;
+        return _activeCount(_accounts[user]);
     }
 
     /// @notice Principal of `user`'s active stakes.
@@ -396,8 +363,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     /// @notice What `user`'s active stakes would pay if all were closed now (fees deducted).
     function getAllCurrentStakeAmount(address user) external view returns (uint256 total) {
         Account memory acc = _accounts[user];
-        for (uint256 k; k < acc.activeCount; ++k) {
-            Close memory c = _close(_stakes[user][_activeIds[user].get(k)], _rate, block.timestamp);
+        for (uint256 p = acc.closedCount; p < acc.count; ++p) {
+            Close memory c = _close(_stakes[user][_order[user].get(p)], _rate, block.timestamp);
             total += c.amountOut - c.fee;
         }
     }
@@ -444,27 +411,78 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         returns (StakeInfo[] memory infos, uint256 next)
     {
         Account memory acc = _accounts[user];
-        uint256 total = uint256(acc.activeCount) + acc.closedCount;
+        uint256 total = acc.count;
         uint256 end = offset >= total ? offset : (limit > total - offset ? total : offset + limit);
-        infos = new StakeInfo[](end - offset);
-        uint256 n;
-        next = type(uint256).max;
-        for (uint256 k = offset; k < end; ++k) {
-            uint256 id = k < acc.activeCount
-                ? _activeIds[user].get(acc.activeCount - 1 - k)
-                : _closedIds[user].get(total - 1 - k);
+        uint256 stop = _visibleEnd(user, acc, offset, end, closedSince);
+        next = stop == end && end < total ? end : type(uint256).max;
+        infos = new StakeInfo[](stop - offset);
+        for (uint256 k = offset; k < stop; ++k) {
+            uint256 id = _order[user].get(total - 1 - k);
             StakeRecord memory s = _stakes[user][id];
-            if (s.closeTime != 0 && s.closeTime < closedSince) break;
             Close memory c = s.closeTime == 0 ? _close(s, _rate, block.timestamp) : _closed(s);
-            infos[n++] = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
-            if (k + 1 == end && end < total) next = end;
-        }
-        assembly {
-            mstore(infos, n)
+            infos[k - offset] = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
         }
     }
 
     // ------------------------------------------------------------------ internals
+
+    /// @dev Where a page from `offset` to `end` stops: at `end`, or at the first stake closed before `closedSince`.
+    ///      Closes are in closing order, so no later row can be visible; sizing first keeps memory to the rows returned.
+    function _visibleEnd(address user, Account memory acc, uint256 offset, uint256 end, uint256 closedSince)
+        private
+        view
+        returns (uint256)
+    {
+        uint256 active = acc.count - acc.closedCount;
+        for (uint256 k = offset > active ? offset : active; k < end; ++k) {
+            if (_stakes[user][_order[user].get(acc.count - 1 - k)].closeTime < closedSince) return k;
+        }
+        return end;
+    }
+
+    /// @dev The pool's books while unstake() works through a batch, written back once at the end.
+    struct Books {
+        uint256 rate;
+        uint256 totalShares;
+        uint256 committed;
+        uint256 sharedFees;
+        uint256 principalOut;
+        uint256 toUser;
+        uint256 toReservoir;
+    }
+
+    /// @dev Closes `user`'s stake `id` in memory books `b` and account `acc`; the stake itself is written at once.
+    function _closeOne(address user, uint256 id, Account memory acc, Books memory b) private {
+        if (id >= acc.count) revert StakeNotFound(id);
+        StakeRecord storage rec = _stakes[user][id];
+        StakeRecord memory s = rec;
+        if (s.closeTime != 0) revert StakeNotActive(id);
+        Close memory c = _close(s, b.rate, block.timestamp);
+
+        // Book the close before sharing its fee, so the stake takes no part of its own fee.
+        b.totalShares -= c.shares;
+        acc.shares -= uint104(c.shares);
+        acc.staked -= s.amount;
+        b.principalOut += s.amount;
+        b.committed -= c.principal + c.bonus + c.reward;
+        b.sharedFees -= c.gains;
+        b.toUser += c.amountOut - c.fee;
+        b.toReservoir += c.forfeited;
+        if (c.fee != 0) {
+            uint256 toHolders;
+            (b.rate, toHolders) = _shareFee(c.fee, b.rate, b.totalShares);
+            b.sharedFees += toHolders;
+            b.toReservoir += c.fee - toHolders;
+        }
+
+        _moveToClosed(user, id, s.position, acc.closedCount);
+        rec.closeTime = uint32(block.timestamp);
+        // Display only: the gains of a closed stake saturate instead of reverting.
+        rec.rateOrGains = c.gains > MAX_RATE ? uint104(MAX_RATE) : uint104(c.gains);
+        rec.position = acc.closedCount++;
+        emit Unstaked(user, id, c.amountOut, c.fee, c.forfeited);
+        emit Transfer(user, address(0), c.shares);
+    }
 
     /// @dev What closing a stake pays, in base units.
     struct Close {
@@ -483,7 +501,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 min = 1 days;
         if (referer != address(0)) {
             if (referer == msg.sender) revert SelfReferral();
-            if (_accounts[referer].activeCount == 0) revert RefererNotStaking(referer);
+            if (_activeCount(_accounts[referer]) == 0) revert RefererNotStaking(referer);
             if (holdTimeRefMin > min) min = holdTimeRefMin;
         }
         uint256 max = holdTimeMax;
@@ -501,11 +519,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (amount == 0) revert ZeroAmount();
         if (amount > MAX_STAKE_AMOUNT) revert StakeTooLarge(amount, MAX_STAKE_AMOUNT);
         Account memory acc = _accounts[user];
-        if (acc.activeCount >= MAX_ACTIVE_STAKES) revert TooManyActiveStakes(MAX_ACTIVE_STAKES);
+        if (acc.count >= MAX_STAKES_PER_USER) revert TooManyStakes(MAX_STAKES_PER_USER);
         id = acc.count;
 
         StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent);
-        rec.activeIndex = uint16(acc.activeCount);
+        rec.position = uint24(id);
         stakeToken.safeTransferFrom(payer, address(this), amount);
         _book(user, id, rec, acc, referer);
     }
@@ -515,16 +533,14 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         (uint256 bonus, uint256 reward, uint256 shares) = _amounts(rec);
         if (shares == 0) revert ZeroShares();
         _stakes[user][id] = rec;
-        _activeIds[user].set(acc.activeCount, id);
-        if (acc.activeCount == 0) ++stakersCount;
-        acc.staked += rec.amount;
-        acc.shares += uint128(shares);
-        acc.count += 1;
-        acc.activeCount += 1;
-        _accounts[user] = acc;
+        if (acc.count == acc.closedCount) ++stakersCount;
+        uint256 staked = acc.staked + rec.amount;
+        uint256 allShares = acc.shares + shares;
+        if (staked > MAX_ACCOUNT_TOTAL || allShares > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
+        _accounts[user] = Account(uint104(staked), uint104(allShares), acc.count + 1, acc.closedCount);
         _totalStaked += rec.amount;
         _totalShares += uint128(shares);
-        _committed += uint128(rec.amount + bonus + reward);
+        _committed += rec.amount + bonus + reward;
         emit Staked(user, id, rec.amount, bonus, reward, shares, uint256(rec.holdDays) * 1 days, referer);
         emit Transfer(address(0), user, shares);
     }
@@ -626,11 +642,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             s.bonusFraction,
             s.rewardFraction,
             s.holdDays,
-            uint112(ONE),
+            uint104(ONE),
             s.feeFraction,
             s.stakeTime,
             s.closeTime,
-            s.activeIndex
+            s.position
         );
     }
 
@@ -652,12 +668,18 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         }
     }
 
-    /// @dev Swap-and-pop: the last active id takes the closed one's place in the active list.
-    function _removeActive(address user, uint256 index, uint256 last) private {
-        if (index == last) return;
-        uint256 moved = _activeIds[user].get(last);
-        _activeIds[user].set(index, moved);
-        _stakes[user][moved].activeIndex = uint16(index);
+    /// @dev Moves stake `id` (at `position`) to the end of the closed region, which starts the active one at `boundary`:
+    ///      the first active stake takes its place. Closing the oldest-placed active stake writes nothing.
+    function _moveToClosed(address user, uint256 id, uint256 position, uint256 boundary) private {
+        if (position == boundary) return;
+        uint256 first = _order[user].get(boundary);
+        _order[user].set(position, first);
+        _order[user].set(boundary, id);
+        _stakes[user][first].position = uint24(position);
+    }
+
+    function _activeCount(Account memory acc) private pure returns (uint256) {
+        return acc.count - acc.closedCount;
     }
 
     function _setParameters(PoolParams calldata p) internal virtual {

@@ -30,7 +30,9 @@ export const MAX_STAKE_AMOUNT = 2n ** 96n - 1n
 /** Shares that belong to nobody: a fee shared among few real shares goes mostly back to the reservoir. */
 export const VIRTUAL_SHARES = ONE
 /** The rate's ceiling; a fee that would pass it goes back to the reservoir. */
-export const MAX_RATE = 2n ** 112n - 1n
+export const MAX_RATE = 2n ** 104n - 1n
+/** Bound of one user's total principal and total shares in a pool. */
+export const MAX_ACCOUNT_TOTAL = 2n ** 104n - 1n
 
 /** What a pool's parameters and books look like to the arithmetic (PoolState in the contracts). */
 export interface PoolMathState {

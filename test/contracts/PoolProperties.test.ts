@@ -1,0 +1,427 @@
+/**
+ * Stateful property tests of both pool versions: fast-check generates random sequences of stakes (1 wei to whale
+ * amounts, every hold edge, referers), closes, claim-and-stakes (stakeFor from the harvest contract), same-block
+ * stake-then-close cycles, time jumps from 1 s to 3 years, donations, sweeps, reservoir drains and refills, owner
+ * parameter changes and pauses, runs each on the Hardhat network and on the model (poolModel.ts over
+ * src/chain/math.ts), and after every command checks what must always hold (docs/contracts.md, "Pools"):
+ *   - every active stake can be closed now (each close is simulated);
+ *   - the pool's balance covers every obligation and what closing every stake now would pay;
+ *   - every figure the pool shows equals the model's to the wei, and every close pays exactly the model's amount;
+ *   - the rate never falls and never rises by more than the fees charged;
+ *   - a stake-then-close in one transaction never returns more than was put in.
+ * `npm test` runs a fixed seed and budget; `npm run fuzz` (FUZZ_RUNS, FUZZ_SEED, FUZZ_COMMANDS) runs longer and prints
+ * the runs, the commands executed and any shrunk counterexample.
+ */
+import { expect } from 'chai'
+import { ethers, network } from 'hardhat'
+import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
+import fc from 'fast-check'
+import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
+import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
+import { DAY, MAX_RATE, ONE, type PoolVersion } from '../../src/chain/math'
+import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
+import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
+
+const FUZZING = process.env.FUZZ_RUNS !== undefined
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120)
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
+const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40)
+const WHALE = 2n ** 96n - 1n
+const USERS = 4
+
+const stats = { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 }
+
+async function propertyFixture() {
+  const [owner, , ...rest] = await ethers.getSigners()
+  const users = rest.slice(0, USERS)
+  const sys = await deploySystem(owner)
+  const token = await sys.token.getAddress()
+  const reservoir = await sys.reservoir.getAddress()
+  const harvestAddr = await sys.harvest.getAddress()
+  const closer = await new StakeCloser__factory(owner).deploy()
+  await network.provider.send('hardhat_impersonateAccount', [harvestAddr])
+  await network.provider.send('hardhat_setBalance', [harvestAddr, '0x56BC75E2D63100000'])
+  const harvest = await ethers.getSigner(harvestAddr)
+  for (const pool of [sys.poolV1, sys.poolV2]) {
+    const addr = await pool.getAddress()
+    await sys.reservoir.approvePool(token, addr, ethers.MaxUint256)
+    await sys.token.connect(harvest).approve(addr, ethers.MaxUint256)
+    for (const u of users) await sys.token.connect(u).approve(addr, ethers.MaxUint256)
+  }
+  // Enough for whales: every stake may be up to 2^96 - 1 base units.
+  for (const u of users) await sys.token.mint(u.address, 2n ** 104n)
+  await sys.token.mint(harvestAddr, 2n ** 104n)
+  await sys.token.mint(await closer.getAddress(), 2n ** 104n)
+  await sys.token.mint(reservoir, 10n ** 9n * ONE)
+  return { ...sys, owner, users, harvest, closer }
+}
+
+type Fixture = Awaited<ReturnType<typeof propertyFixture>>
+
+interface Real {
+  f: Fixture
+  pool: ImplAndTermsV1
+  poolAddr: string
+  closer: StakeCloser
+  /** The rate seen after the previous command. */
+  lastRate: bigint
+  log: string[]
+}
+
+async function latest(): Promise<bigint> {
+  return BigInt((await ethers.provider.getBlock('latest'))!.timestamp)
+}
+
+/** Fixes the next block's timestamp one second on and returns it, so the model knows when the next transaction runs. */
+async function nextTime(): Promise<bigint> {
+  const t = (await latest()) + 1n
+  await network.provider.send('evm_setNextBlockTimestamp', [Number(t)])
+  return t
+}
+
+async function reservoirAvailable(r: Real): Promise<bigint> {
+  return (await r.pool.getPoolState()).reservoirAvailable
+}
+
+async function balance(r: Real, who: string): Promise<bigint> {
+  return r.f.token.balanceOf(who)
+}
+
+/** Sends a transaction that the model says must fail with `refusal`, or succeed when it is null. */
+async function expectOutcome(r: Real, refusal: StakeRefusal, send: () => Promise<unknown>) {
+  if (refusal === null) {
+    await (await (send() as Promise<{ wait: () => Promise<unknown> }>)).wait()
+    return
+  }
+  stats.refusals++
+  await expect(send()).to.be.revertedWithCustomError(r.pool, refusal)
+}
+
+/** What must hold after every command. */
+async function checkInvariants(m: PoolModel, r: Real) {
+  const st = await r.pool.getPoolState()
+  expect(st.rate, 'rate').to.equal(m.rate)
+  expect(st.totalShares, 'total shares').to.equal(m.totalShares)
+  expect(st.totalStaked, 'total staked').to.equal(m.totalStaked)
+  expect(st.stakersCount, 'stakers').to.equal(m.stakersCount)
+  expect(st.obligations, 'obligations').to.equal(m.obligations)
+  expect(st.rate >= r.lastRate, 'the rate never falls').to.equal(true)
+  expect(st.rate <= ONE + m.feesEver && st.rate <= MAX_RATE, 'the rate rises at most by the fees charged').to.equal(true)
+  r.lastRate = st.rate
+
+  const now = await latest()
+  const held = await balance(r, r.poolAddr)
+  expect(held >= m.obligations, 'the balance covers every obligation').to.equal(true)
+  let payAll = 0n
+  for (const u of r.f.users) {
+    const active = m.activeOf(u.address)
+    const [infos] = await r.pool.getStakeInfos(u.address, 0, 1000, ethers.MaxUint256)
+    expect(infos.length, 'active stakes listed').to.equal(active.length)
+    const byId = new Map(infos.map((i) => [i.stakeId, i]))
+    for (const s of active) {
+      const info = byId.get(s.id)!
+      const want = m.preview(s, now)
+      expect([info.amountOut, info.fee, info.forfeited], `stake ${u.address.slice(0, 6)}#${s.id} now`).to.deep.equal([
+        want.amountOut,
+        want.fee,
+        want.forfeited,
+      ])
+      payAll += want.amountOut
+      // Simulated close: must not revert, whatever happened before.
+      await r.pool.connect(u).unstake.staticCall([s.id])
+    }
+    if (active.length > 1) await r.pool.connect(u).unstake.staticCall(active.map((s) => s.id))
+  }
+  expect(held >= payAll, 'the balance covers closing every stake now').to.equal(true)
+}
+
+type Cmd = fc.AsyncCommand<PoolModel, Real, true>
+
+const user = fc.integer({ min: 0, max: USERS - 1 })
+const amount = fc.oneof(
+  fc.constant(1n),
+  fc.bigInt(1n, 10n ** 12n),
+  fc.bigInt(ONE, 100_000n * ONE),
+  fc.bigInt(100_000n * ONE, WHALE),
+  fc.constant(WHALE),
+)
+const holdSeconds = fc.oneof(
+  { arbitrary: fc.bigInt(DAY, 1095n * DAY), weight: 3 },
+  fc.constantFrom(0n, DAY - 1n, DAY, 30n * DAY, 30n * DAY - 1n, 365n * DAY, 1095n * DAY, 1095n * DAY + 1n, 1096n * DAY),
+)
+
+class StakeCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly amount: bigint,
+    readonly hold: bigint,
+    readonly referer: number | null,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const u = r.f.users[this.who]
+    const ref = this.referer === null ? null : r.f.users[this.referer].address
+    const available = await reservoirAvailable(r)
+    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available)
+    const p = r.pool.connect(u)
+    const t = await nextTime()
+    await expectOutcome(r, refusal, () =>
+      ref ? p['stake(uint256,uint256,address)'](this.amount, this.hold, ref) : p['stake(uint256,uint256)'](this.amount, this.hold),
+    )
+    if (refusal === null) {
+      const { stake } = m.stake(u.address, this.amount, this.hold, ref !== null, available, t)
+      const got = await r.pool.getStake(u.address, stake.id)
+      expect([got.bonus, got.reward, got.lpAmount, got.unHoldFee, got.entryRate]).to.deep.equal([
+        stake.bonus,
+        stake.reward,
+        stake.lpAmount,
+        stake.unHoldFee,
+        stake.entryRate,
+      ])
+      stats.stakes++
+    }
+    await checkInvariants(m, r)
+  }
+  toString = () => `stake(user${this.who}, ${this.amount}, ${this.hold}s${this.referer === null ? '' : `, ref user${this.referer}`})`
+}
+
+class StakeForCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly term: number,
+    readonly amount: bigint,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const u = r.f.users[this.who]
+    const term = DEFAULT_TERMS[this.term]
+    const available = await reservoirAvailable(r)
+    const refusal = m.commonRefusal(u.address, this.amount, BigInt(term.hold), false, available, BigInt(term.bonus))
+    const t = await nextTime()
+    await expectOutcome(r, refusal, () => r.pool.connect(r.f.harvest).stakeFor(u.address, this.amount, term.hold))
+    if (refusal === null) {
+      m.stake(u.address, this.amount, BigInt(term.hold), false, available, t, BigInt(term.bonus))
+      stats.stakes++
+    }
+    await checkInvariants(m, r)
+  }
+  toString = () => `claimAndStake(user${this.who}, term ${this.term}, ${this.amount})`
+}
+
+class CloseCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly picks: number[],
+  ) {}
+  check = (m: Readonly<PoolModel>) => true && m !== undefined
+  async run(m: PoolModel, r: Real) {
+    const u = r.f.users[this.who]
+    const active = m.activeOf(u.address)
+    if (active.length === 0) return
+    const ids = [...new Set(this.picks.map((p) => active[p % active.length].id))]
+    const reservoir = await r.f.reservoir.getAddress()
+    const [userBefore, resBefore] = [await balance(r, u.address), await balance(r, reservoir)]
+    const t = await nextTime()
+    await (await r.pool.connect(u).unstake(ids)).wait()
+    const want = m.close(u.address, ids, t)
+    expect(await balance(r, u.address), 'paid to the owner').to.equal(userBefore + want.toUser)
+    expect(await balance(r, reservoir), 'returned to the reservoir').to.equal(resBefore + want.toReservoir)
+    for (const [k, id] of ids.entries()) {
+      const info = await r.pool.getStakeInfo(u.address, id)
+      const c = want.closes[k]
+      expect([info.amountOut, info.fee, info.forfeited], `closed #${id}`).to.deep.equal([c.amountOut, c.fee, c.forfeited])
+    }
+    stats.closes += ids.length
+    await checkInvariants(m, r)
+  }
+  toString = () => `close(user${this.who}, picks ${this.picks.join('/')})`
+}
+
+class CycleCmd implements Cmd {
+  constructor(
+    readonly amount: bigint,
+    readonly hold: bigint,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const who = await r.closer.getAddress()
+    const available = await reservoirAvailable(r)
+    const refusal = m.stakeRefusal(who, this.amount, this.hold, null, available)
+    if (refusal !== null) return
+    const reservoir = await r.f.reservoir.getAddress()
+    const [before, resBefore] = [await balance(r, who), await balance(r, reservoir)]
+    const t = await nextTime()
+    await (await r.closer.stakeAndClose(r.poolAddr, await r.f.token.getAddress(), this.amount, this.hold)).wait()
+    const { stake } = m.stake(who, this.amount, this.hold, false, available, t)
+    const want = m.close(who, [stake.id], t)
+    const after = await balance(r, who)
+    expect(after - before, 'stake-then-close pays the model').to.equal(want.toUser - this.amount)
+    expect(after <= before, 'stake-then-close never gains').to.equal(true)
+    expect(await balance(r, reservoir), 'reservoir: funded the terms, got them back').to.equal(
+      resBefore - stake.bonus - stake.reward + want.toReservoir,
+    )
+    stats.cycles++
+    await checkInvariants(m, r)
+  }
+  toString = () => `stakeThenClose(${this.amount}, ${this.hold}s)`
+}
+
+class TimeCmd implements Cmd {
+  constructor(readonly seconds: number) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    await network.provider.send('evm_increaseTime', [this.seconds])
+    await network.provider.send('evm_mine', [])
+    await checkInvariants(m, r)
+  }
+  toString = () => `wait(${this.seconds}s)`
+}
+
+class DonateCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly amount: bigint,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    await (await r.f.token.connect(r.f.users[this.who]).transfer(r.poolAddr, this.amount)).wait()
+    await checkInvariants(m, r)
+  }
+  toString = () => `donate(user${this.who}, ${this.amount})`
+}
+
+class SweepCmd implements Cmd {
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const reservoir = await r.f.reservoir.getAddress()
+    const excess = (await balance(r, r.poolAddr)) - m.obligations
+    const before = await balance(r, reservoir)
+    await (await r.pool.sweep()).wait()
+    expect(await balance(r, reservoir), 'swept to the reservoir').to.equal(before + excess)
+    expect(await balance(r, r.poolAddr)).to.equal(m.obligations)
+    await checkInvariants(m, r)
+  }
+  toString = () => 'sweep()'
+}
+
+class ReservoirCmd implements Cmd {
+  constructor(
+    readonly kind: 'drain' | 'refill' | 'allow',
+    readonly amount: bigint,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const { reservoir, token, owner } = r.f
+    const held = await balance(r, await reservoir.getAddress())
+    if (this.kind === 'drain') await (await reservoir.withdraw(token, owner.address, held < this.amount ? held : this.amount)).wait()
+    if (this.kind === 'refill') await (await token.mint(await reservoir.getAddress(), this.amount)).wait()
+    if (this.kind === 'allow') await (await reservoir.approvePool(token, r.poolAddr, this.amount)).wait()
+    await checkInvariants(m, r)
+  }
+  toString = () => `reservoir.${this.kind}(${this.amount})`
+}
+
+class ParamsCmd implements Cmd {
+  constructor(readonly params: ModelParams) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const p = m.version === 2 ? { ...this.params, inflationPercent: 0n, refererBonusPercent: 0n } : this.params
+    await (await r.pool.connect(r.f.owner).setParameters(p)).wait()
+    m.params = p
+    await checkInvariants(m, r)
+  }
+  toString = () => `setParameters(${JSON.stringify(this.params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))})`
+}
+
+class PauseCmd implements Cmd {
+  constructor(readonly paused: boolean) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    await (await r.pool.connect(r.f.owner).setStakingPaused(this.paused)).wait()
+    m.paused = this.paused
+    await checkInvariants(m, r)
+  }
+  toString = () => `setStakingPaused(${this.paused})`
+}
+
+const percent = (max: number) =>
+  fc.oneof(fc.constantFrom(0n, BigInt(max) * ONE), fc.bigInt(0n, BigInt(max) * ONE))
+
+const params: fc.Arbitrary<ModelParams> = fc
+  .record({
+    inflationPercent: percent(1000),
+    refererBonusPercent: percent(500),
+    timeBonusPercent: percent(500),
+    unHoldFee: percent(100),
+    holdTimeMax: fc.oneof(
+      { arbitrary: fc.constant(1095n * DAY), weight: 3 },
+      fc.constantFrom(DAY, 30n * DAY),
+      fc.bigInt(DAY, 1095n * DAY),
+    ),
+    refShare: fc.bigInt(0n, 1000n),
+  })
+  .map(({ refShare, ...p }) => ({ ...p, holdTimeRefMin: (p.holdTimeMax * refShare) / 1000n }))
+
+const stakeCmd = fc
+  .tuple(user, amount, holdSeconds, fc.option(user, { freq: 3 }))
+  .map(([w, a, h, ref]) => new StakeCmd(w, a, h, ref))
+
+const commands = fc.commands<PoolModel, Real, true>(
+  [
+    stakeCmd,
+    stakeCmd,
+    stakeCmd,
+    fc.tuple(user, fc.integer({ min: 0, max: DEFAULT_TERMS.length - 1 }), amount).map(([w, t, a]) => new StakeForCmd(w, t, a)),
+    fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
+    fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
+    fc.tuple(amount, holdSeconds).map(([a, h]) => new CycleCmd(a, h)),
+    fc
+      .oneof(fc.constantFrom(1, 86_399, 86_400, 30 * 86_400, 365 * 86_400, 1095 * 86_400), fc.integer({ min: 1, max: 1095 * 86_400 }))
+      .map((s) => new TimeCmd(s)),
+    fc.tuple(user, amount).map(([w, a]) => new DonateCmd(w, a)),
+    fc.constant(new SweepCmd()),
+    fc
+      .tuple(fc.constantFrom<'drain' | 'refill' | 'allow'>('drain', 'refill', 'allow'), fc.oneof(fc.constant(0n), amount, fc.constant(2n ** 200n)))
+      .map(([k, a]) => new ReservoirCmd(k, a)),
+    params.map((p) => new ParamsCmd(p)),
+    fc.boolean().map((b) => new PauseCmd(b)),
+  ],
+  { maxCommands: MAX_COMMANDS, size: 'max' },
+)
+
+function runProperty(version: PoolVersion) {
+  return async () => {
+    const started = Date.now()
+    const property = fc.asyncProperty(commands, async (cmds) => {
+      const f = await loadFixture(propertyFixture)
+      const pool = (version === 1 ? f.poolV1 : f.poolV2) as ImplAndTermsV1
+      const real: Real = { f, pool, poolAddr: await pool.getAddress(), closer: f.closer, lastRate: ONE, log: [] }
+      const model = new PoolModel(version, { ...(version === 1 ? V1_PARAMS : V2_PARAMS) } as ModelParams)
+      stats.runs++
+      await fc.asyncModelRun(() => ({ model, real }), cmds)
+      stats.commands += [...cmds].length
+    })
+    const result = await fc.check(property, { numRuns: RUNS, seed: SEED + version, endOnFailure: !FUZZING })
+    if (FUZZING || result.failed) {
+      const secs = ((Date.now() - started) / 1000).toFixed(1)
+      console.log(
+        `  v${version}: ${result.numRuns} sequences, ${stats.commands} commands run (${stats.stakes} stakes, ${stats.closes} closes, ` +
+          `${stats.cycles} stake-then-close, ${stats.refusals} refusals predicted), seed ${SEED + version}, ${secs} s: ` +
+          (result.failed ? 'FAILED' : 'all properties held'),
+      )
+    }
+    if (result.failed) {
+      throw new Error(
+        `counterexample after ${result.numShrinks} shrinks (seed ${result.seed}, path ${result.counterexamplePath}):\n` +
+          `${String(result.counterexample?.[0])}\n${String(result.errorInstance)}`,
+      )
+    }
+  }
+}
+
+describe('Pools: stateful properties (fast-check, model = src/chain/math.ts)', function () {
+  this.timeout(FUZZING ? 0 : 180_000)
+  beforeEach(() => Object.assign(stats, { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 }))
+  it('version 1: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(1))
+  it('version 2: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(2))
+})
