@@ -5,12 +5,17 @@
  *
  *   npx hardhat run scripts/deploy.ts --network localhost
  *   DEPLOYER_KEY=0x.. VESTING_SIGNER_ADDRESS=0x.. RPC_URL_97=https://.. npx hardhat run scripts/deploy.ts --network bscTestnet
+ *
+ * On every other chain (or with TIMELOCK=1) it ends by making an OpenZeppelin TimelockController the owner of pools,
+ * registry, factory, harvest, reservoir and token: 48 h delay (TIMELOCK_DELAY_SECONDS), proposers TIMELOCK_PROPOSERS
+ * (default the deployer), executors TIMELOCK_EXECUTORS (default anyone). See docs/operations.md.
  */
 import hre from 'hardhat'
 import { deploySystem } from './lib/system'
-import { writeDeployment, writeLocalAllocations } from './lib/deployment'
+import { writeDeployment, writeLocalAllocations, type DeploymentRecord } from './lib/deployment'
 import { LOCAL_VESTING_SIGNER_INDEX } from './lib/devAccounts'
 import { seedLocalDemo } from './lib/seed'
+import { handOverToTimelock, timelockOptionsFromEnv } from './lib/timelock'
 import { ONE } from '../src/chain/math'
 
 const LOCAL_CHAIN_ID = 31337n
@@ -37,7 +42,7 @@ async function main() {
     await send(sys.reservoir.approvePool(token, await pool.getAddress(), ethers.MaxUint256))
   await send(sys.harvest.setTrustedSigner(token, vestingSigner, true))
 
-  const record = {
+  const record: DeploymentRecord = {
     chainId: Number(chainId),
     network: hre.network.name,
     startBlock: startBlock + 1,
@@ -67,6 +72,11 @@ async function main() {
       signers.slice(0, 5).map((s) => s.address),
     )
     console.log(`Vesting allocations for accounts #0-#4: ${file}`)
+  }
+  if (!local || process.env.TIMELOCK === '1') {
+    const timelock = await handOverToTimelock(sys, deployer, timelockOptionsFromEnv())
+    record.timelock = await timelock.getAddress()
+    console.log(`Owner of pools, registry, factory, harvest, reservoir and token: timelock ${record.timelock}`)
   }
   const file = writeDeployment(record)
   console.log(`Deployed to ${hre.network.name} (chain ${chainId}); record: ${file}`)

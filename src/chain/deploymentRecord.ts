@@ -18,4 +18,6 @@ export interface DeploymentRecord {
   pools: { id: number; address: string; version: number }[]
   defaultPoolId: number
   vestingSigner: string
+  /** The TimelockController that owns everything (real networks). */
+  timelock?: string
 }

@@ -5,7 +5,13 @@ import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
 import type { DeploymentRecord } from '../../scripts/lib/deployment'
-import { Lens__factory, PoolsInfo__factory, RewardHarvest__factory, PlatformToken__factory } from '../../src/chain/types'
+import {
+  Lens__factory,
+  PoolsInfo__factory,
+  RewardHarvest__factory,
+  PlatformToken__factory,
+  TimelockController__factory,
+} from '../../src/chain/types'
 
 const ACCOUNT_0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const ACCOUNT_9 = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -61,5 +67,38 @@ describe('scripts/deploy.ts on a real node', function () {
     const v2 = await lens.getPoolDataById(record.contracts.poolsInfo, 0, ACCOUNT_0)
     expect(v2.state.version).to.equal(2n)
     expect(v2.state.totalShares).to.be.greaterThan(0n)
+  })
+})
+
+describe('scripts/deploy.ts with TIMELOCK=1 (what it does on every real network)', function () {
+  this.timeout(180_000)
+  let node: RunningNode
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deployments-'))
+  after(async () => node?.stop())
+
+  it('ends with a 48 h TimelockController owning pools, registry, factory, harvest, reservoir and token', async () => {
+    node = await startHardhatNode(await freePort(), {
+      HARDHAT_INITIAL_DATE: new Date(Date.now() - 60 * 86_400_000).toISOString(),
+    })
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir, TIMELOCK: '1' })
+    const record: DeploymentRecord = JSON.parse(fs.readFileSync(path.join(dir, '31337.json'), 'utf8'))
+    const provider = new JsonRpcProvider(node.url, undefined, { cacheTimeout: -1 })
+    try {
+      expect(record.timelock).to.match(/^0x[0-9a-fA-F]{40}$/)
+      const timelock = TimelockController__factory.connect(record.timelock!, provider)
+      expect(await timelock.getMinDelay()).to.equal(48n * 3600n)
+      const owned = [
+        record.pools[0].address,
+        record.pools[1].address,
+        record.contracts.poolsInfo,
+        record.contracts.factory,
+        record.contracts.harvest,
+        record.contracts.reservoir,
+        record.contracts.token,
+      ]
+      for (const a of owned) expect(await PoolsInfo__factory.connect(a, provider).owner(), a).to.equal(record.timelock)
+    } finally {
+      provider.destroy()
+    }
   })
 })
