@@ -560,6 +560,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (bonus + reward != 0 && !_tryPull(bonus + reward)) {
             emit RewardsShort(user, id, bonus, reward);
             uint256 available = _reservoirAvailable();
+            // A token may refuse a pull for other reasons; never fund more than wanted (and keep the product small).
+            if (available > bonus + reward) available = bonus + reward;
             uint256 cap = (available * ONE) / amount;
             if (bonusFraction > cap) bonusFraction = cap;
             bonus = (amount * bonusFraction) / ONE;
