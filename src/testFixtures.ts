@@ -1,4 +1,5 @@
-import type { PoolInfo } from './features/stake/slice'
+import { ONE, unstakePreview } from './chain/math'
+import type { PoolInfo, StakeEntry } from './features/stake/slice'
 
 /** Plain fixtures shared by unit and component tests (no DOM, no React). */
 export const E18 = 10n ** 18n
@@ -24,5 +25,52 @@ export const testPool = (over: Partial<PoolInfo> = {}): PoolInfo => ({
   holdTimeMax: 1095 * DAY,
   reservoirAvailable: tokens(1_000_000n),
   stakingPaused: false,
+  stakersCount: 5,
   ...over,
 })
+
+/** 15 Jan 2027 08:00 UTC: when test stakes are made. */
+export const T0 = 1_800_000_000
+
+/**
+ * A version 1 stake as the Lens lists it: by default 1,000 staked at T0 for 100 days at rate 1 with a 100 bonus and
+ * a 400 reward, with what closing it pays at `at` with the pool's rate at `rate` (from the shared math the contracts
+ * follow). A closed stake (active false) gives its figures at `at` = its close time, plus the gains it kept.
+ */
+export function testStake(over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, rate = (11n * ONE) / 10n): StakeEntry {
+  const e = {
+    id: 3,
+    active: true,
+    stakeTime: T0,
+    holdTime: 100 * DAY,
+    closeTime: 0,
+    stakeAmount: tokens(1_000n),
+    lpAmount: tokens(1_100n),
+    bonus: tokens(100n),
+    reward: tokens(400n),
+    unHoldFee: tokens(100n),
+    gains: '0',
+    ...over,
+  }
+  const c = unstakePreview(
+    {
+      stakeAmount: BigInt(e.stakeAmount),
+      bonus: BigInt(e.bonus),
+      reward: BigInt(e.reward),
+      lpAmount: BigInt(e.lpAmount),
+      unHoldFee: BigInt(e.unHoldFee),
+      entryRate: ONE,
+      stakeTime: BigInt(e.stakeTime),
+      holdTime: BigInt(e.holdTime),
+    },
+    rate,
+    BigInt(at),
+  )
+  return {
+    ...e,
+    gains: e.active ? c.gains.toString() : e.gains,
+    amountOut: (e.active ? c.amountOut : c.amountOut + BigInt(e.gains)).toString(),
+    fee: c.fee.toString(),
+    forfeited: c.forfeited.toString(),
+  }
+}

@@ -20,3 +20,16 @@ export type Timers = typeof timers
 export function setTimers(overrides: Partial<Timers>): void {
   Object.assign(timers, overrides)
 }
+
+/**
+ * Sizes of what the app reads at once. The stake list reads `STAKE_PAGE_SIZE` rows per page shown, all in one Lens
+ * call (getUnstakeDataPage), so a refresh costs the same gas however many stakes a user ever made; 'Show more' adds
+ * a page. 50 rows cost well under the nodes' eth_call gas caps.
+ */
+export const lists = {
+  STAKE_PAGE_SIZE: 50,
+}
+
+export function setLists(overrides: Partial<typeof lists>): void {
+  Object.assign(lists, overrides)
+}

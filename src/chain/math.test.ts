@@ -1,27 +1,31 @@
+import fc from 'fast-check'
 import {
   DAY,
+  MAX_RATE,
   ONE,
   PERCENT,
+  VIRTUAL_SHARES,
+  YEAR,
   earlyWithdrawalFee,
   holdLimits,
-  inflationDue,
-  inflationPaid,
   lengthBonusPercent,
   maxAmountToReceive,
   normalizeHoldTime,
   previewStake,
   progressBasisPoints,
-  rate,
+  rewardFraction,
+  shareFee,
   shareOf,
   termApr,
   unstakePreview,
   type PoolMathState,
+  type StakeMath,
 } from './math'
 
 const T = (n: bigint) => n * ONE
 const pool = (over: Partial<PoolMathState> = {}): PoolMathState => ({
   version: 1,
-  totalStaked: 0n,
+  rate: ONE,
   totalShares: 0n,
   inflationPercent: 400n * ONE,
   refererBonusPercent: 5n * ONE,
@@ -33,75 +37,194 @@ const pool = (over: Partial<PoolMathState> = {}): PoolMathState => ({
   ...over,
 })
 
-describe('rate', () => {
-  it('is 1e18 for an empty pool and for version 2', () => {
-    expect(rate(1, 0n, 0n)).toBe(ONE)
-    expect(rate(2, T(5n), T(1n))).toBe(ONE)
-  })
-  it('is totalStaked / totalShares, rounded down', () => {
-    expect(rate(1, T(3n), T(2n))).toBe((3n * ONE) / 2n)
-    expect(rate(1, 10n, 3n)).toBe(3333333333333333333n)
-  })
-})
-
-describe('bonuses', () => {
+describe('bonuses, reward and hold limits', () => {
   it('length bonus scales with whole days over the maximum', () => {
     expect(lengthBonusPercent(30n * ONE, 365n * DAY + 100n, 1095n * DAY)).toBe(10n * ONE)
     expect(lengthBonusPercent(30n * ONE, 1095n * DAY, 1095n * DAY)).toBe(30n * ONE)
     expect(lengthBonusPercent(30n * ONE, DAY, 0n)).toBe(0n)
   })
-  it('hold times round down to whole days and referral raises the minimum', () => {
+  it('hold times round down to whole days and a referral raises the minimum', () => {
     expect(normalizeHoldTime(DAY * 2n - 1n)).toBe(DAY)
     expect(holdLimits(pool(), false)).toEqual({ min: DAY, max: 1095n * DAY })
     expect(holdLimits(pool(), true)).toEqual({ min: 30n * DAY, max: 1095n * DAY })
   })
+  it('the reward is simple interest over the whole hold, as a fraction of the principal', () => {
+    // 400% a year: 4x the principal over a year, 1.2x over 109.5 days rounded down to 109 days.
+    expect(rewardFraction(400n * ONE, YEAR)).toBe(4n * ONE)
+    expect(rewardFraction(400n * ONE, 109n * DAY + DAY / 2n)).toBe((400n * ONE * 109n * DAY) / YEAR / 100n)
+    expect(rewardFraction(0n, YEAR)).toBe(0n)
+  })
 })
 
 describe('previewStake', () => {
-  it('mints amount plus funded bonus at the rate (version 1)', () => {
-    const p = previewStake(pool({ totalStaked: T(200n), totalShares: T(100n) }), T(1000n), 365n * DAY, true)
-    expect(p.bonusPercent).toBe(15n * ONE)
-    expect(p.bonus).toBe(T(150n))
-    expect(p.rate).toBe(2n * ONE)
-    expect(p.shares).toBe(T(575n))
+  it('funds the length and referral bonus and the reward in full when the reservoir can (version 1)', () => {
+    const p = previewStake(pool({ rate: 2n * ONE, totalShares: T(100n) }), T(1000n), 365n * DAY, true)
+    expect(p).toMatchObject({
+      holdTime: 365n * DAY,
+      lengthBonusPercent: 10n * ONE,
+      referralBonusPercent: 5n * ONE,
+      bonusPercent: 15n * ONE,
+      bonusWanted: T(150n),
+      bonus: T(150n),
+      rewardWanted: T(4000n),
+      reward: T(4000n),
+      bonusFraction: (15n * ONE) / 100n,
+      rewardFraction: 4n * ONE,
+      feeFraction: ONE,
+      rate: 2n * ONE,
+      // Shares are (amount + bonus) at the rate: the reward earns no share of other stakers' fees.
+      shares: T(575n),
+      totalSharesAfter: T(675n),
+      atMaturity: T(5150n),
+    })
     expect(p.shareOfPool).toBe((T(575n) * ONE) / T(675n))
   })
-  it('caps the bonus at what the reservoir can give after inflation', () => {
-    const s = pool({ totalStaked: T(1000n), totalShares: T(1000n), reservoirAvailable: T(60n) })
-    const p = previewStake(s, T(1000n), 1095n * DAY, false, (365n * DAY) / 100n)
-    expect(p.inflation).toBe(T(40n))
-    expect(p.bonus).toBe(T(20n))
+
+  it('funds the bonus first when the reservoir is short, and the reward gets what is left', () => {
+    const wanted = previewStake(pool(), T(1000n), 365n * DAY, false)
+    expect([wanted.bonusWanted, wanted.rewardWanted]).toEqual([T(100n), T(4000n)])
+    const rewardShort = previewStake(pool({ reservoirAvailable: T(500n) }), T(1000n), 365n * DAY, false)
+    expect(rewardShort).toMatchObject({ bonusWanted: T(100n), bonus: T(100n), rewardWanted: T(4000n), reward: T(400n) })
+    expect(rewardShort.atMaturity).toBe(T(1500n))
+    const bonusShort = previewStake(pool({ reservoirAvailable: T(60n) }), T(1000n), 365n * DAY, false)
+    expect(bonusShort).toMatchObject({ bonus: T(60n), reward: 0n, shares: T(1060n) })
+    const empty = previewStake(pool({ reservoirAvailable: 0n }), T(1000n), 365n * DAY, true)
+    expect(empty).toMatchObject({ bonusPercent: 15n * ONE, bonus: 0n, reward: 0n, shares: T(1000n), atMaturity: T(1000n) })
   })
-  it('mints amount plus bonus in version 2 and uses a term bonus when given', () => {
+
+  it('never funds more than the reservoir has or than was wanted, for any amount, hold and reservoir', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 2n ** 96n - 1n }),
+        fc.integer({ min: 1, max: 1095 }),
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.boolean(),
+        (amount, days, reservoir, referred) => {
+          const p = previewStake(pool({ reservoirAvailable: reservoir }), amount, BigInt(days) * DAY, referred)
+          expect(p.bonus + p.reward).toBeLessThanOrEqual(
+            reservoir > p.bonusWanted + p.rewardWanted ? p.bonusWanted + p.rewardWanted : reservoir,
+          )
+          expect(p.bonus).toBeLessThanOrEqual(p.bonusWanted)
+          expect(p.reward).toBeLessThanOrEqual(p.rewardWanted)
+          // The stored fractions give back exactly the funded amounts.
+          expect((amount * p.bonusFraction) / ONE).toBe(p.bonus)
+          expect((amount * p.rewardFraction) / ONE).toBe(p.reward)
+        },
+      ),
+      { numRuns: 300, seed: 12 },
+    )
+  })
+
+  it('mints amount plus bonus in version 2 (rate 1e18, no reward) and uses a harvest term bonus when given', () => {
     const v2 = pool({ version: 2, inflationPercent: 0n, refererBonusPercent: 0n, timeBonusPercent: 50n * ONE })
-    expect(previewStake(v2, T(100n), 1095n * DAY, false).shares).toBe(T(150n))
-    expect(previewStake(v2, T(100n), 90n * DAY, false, 0n, 20n * ONE).shares).toBe(T(120n))
+    expect(previewStake(v2, T(100n), 1095n * DAY, false)).toMatchObject({ shares: T(150n), reward: 0n, atMaturity: T(150n) })
+    // A harvest term replaces the length and referral bonus; version 1 adds the reward for the term's hold.
+    expect(previewStake(v2, T(100n), 90n * DAY, true, 20n * ONE)).toMatchObject({
+      bonusPercent: 20n * ONE,
+      lengthBonusPercent: 0n,
+      referralBonusPercent: 0n,
+      shares: T(120n),
+    })
+    const term = previewStake(pool(), T(100n), 73n * DAY, false, 5n * ONE)
+    expect([term.bonus, term.reward]).toEqual([T(5n), T(80n)])
+  })
+
+  it('makes no shares of a zero amount', () => {
+    expect(previewStake(pool(), 0n, 365n * DAY, false)).toMatchObject({ bonus: 0n, reward: 0n, shares: 0n, shareOfPool: 0n })
   })
 })
 
-describe('inflation', () => {
-  it('is simple interest over the elapsed time, zero without shares', () => {
-    expect(inflationDue(T(1000n), T(1000n), 400n * ONE, 365n * DAY)).toBe(T(4000n))
-    expect(inflationDue(T(1000n), 0n, 400n * ONE, 365n * DAY)).toBe(0n)
-    expect(inflationPaid(pool({ totalStaked: T(1000n), totalShares: T(1n), reservoirAvailable: T(7n) }), 365n * DAY)).toBe(T(7n))
+describe('unstakePreview', () => {
+  // 1,000 for 365 days at 400% with a 10% bonus, made at rate 1; the rate has since risen 10% from others' fees.
+  const stake: StakeMath = {
+    stakeAmount: T(1000n),
+    bonus: T(100n),
+    reward: T(4000n),
+    lpAmount: T(1100n),
+    unHoldFee: 100n * ONE,
+    entryRate: ONE,
+    stakeTime: 1_000n,
+    holdTime: 365n * DAY,
+  }
+  const rate = (11n * ONE) / 10n
+
+  it('an early close pays the principal less the fee, the reward earned so far and the gains; the bonus is forfeited', () => {
+    const r = unstakePreview(stake, rate, 1_000n + 73n * DAY)
+    expect(r).toEqual({
+      rewardEarned: T(800n),
+      gains: T(110n),
+      fee: T(800n),
+      amountOut: T(1000n + 800n + 110n),
+      received: T(1110n),
+      // The whole bonus and the reward not yet earned go back to the reservoir.
+      forfeited: T(100n + 4000n - 800n),
+      matured: false,
+    })
+  })
+
+  it('a close one second in forfeits almost everything and returns less than was put in', () => {
+    const r = unstakePreview({ ...stake, lpAmount: T(1100n), entryRate: rate }, rate, 1_001n)
+    expect(r.gains).toBe(0n)
+    expect(r.received).toBeLessThan(stake.stakeAmount)
+    expect(r.forfeited + r.rewardEarned).toBe(stake.bonus + stake.reward)
+  })
+
+  it('a matured close pays principal, bonus, the whole reward and the gains, with no fee', () => {
+    for (const t of [1_000n + 365n * DAY, 1_000n + 3n * YEAR]) {
+      expect(unstakePreview(stake, rate, t)).toEqual({
+        amountOut: T(5210n),
+        fee: 0n,
+        received: T(5210n),
+        forfeited: 0n,
+        gains: T(110n),
+        rewardEarned: T(4000n),
+        matured: true,
+      })
+    }
+  })
+
+  it("uses the stake's own fee terms, whatever the pool's are now", () => {
+    const lowFee = { ...stake, unHoldFee: 10n * ONE }
+    expect(unstakePreview(lowFee, ONE, 1_000n + 73n * DAY).fee).toBe(T(80n))
   })
 })
 
-describe('closing', () => {
-  const stake = { stakeAmount: T(100n), lpAmount: T(110n), stakeTime: 1000n, holdTime: 100n * DAY }
-  it('charges the linear fee before maturity and none after', () => {
+describe('early withdrawal fee', () => {
+  it('falls linearly from unHoldFee percent of the principal to 0 at maturity', () => {
+    expect(earlyWithdrawalFee(T(100n), 100n * ONE, 100n, 0n)).toBe(T(100n))
     expect(earlyWithdrawalFee(T(100n), 100n * ONE, 100n, 25n)).toBe(T(75n))
+    expect(earlyWithdrawalFee(T(100n), 50n * ONE, 100n, 50n)).toBe(T(25n))
     expect(earlyWithdrawalFee(T(100n), 100n * ONE, 100n, 100n)).toBe(0n)
+    expect(earlyWithdrawalFee(T(100n), 100n * ONE, 100n, 500n)).toBe(0n)
   })
-  it('version 1 pays shares at the rate less the fee', () => {
-    const r = unstakePreview(1, stake, 2n * ONE, 50n * ONE, 1000n + 50n * DAY)
-    expect(r.amountOut).toBe(T(220n))
-    expect(r.fee).toBe(T(55n))
-    expect(r.received).toBe(T(165n))
+  it('rounds down', () => {
+    expect(earlyWithdrawalFee(10n, 100n * ONE, 3n, 1n)).toBe(6n)
+    expect(earlyWithdrawalFee(1n, 100n * ONE, 3n, 1n)).toBe(0n)
   })
-  it('version 2 pays amount plus bonus at maturity, amount less fee before', () => {
-    expect(unstakePreview(2, stake, ONE, 100n * ONE, 1000n + 100n * DAY).received).toBe(T(110n))
-    expect(unstakePreview(2, stake, ONE, 100n * ONE, 1000n + 75n * DAY).received).toBe(T(75n))
+})
+
+describe('shareFee', () => {
+  it('raises the rate by fee / (shares + virtual shares) and rounds the holders part up (version 1)', () => {
+    const r = shareFee(1, T(10n), ONE, T(1n))
+    expect(r).toEqual({ rate: ONE + T(5n), toHolders: T(5n), toReservoir: T(5n) })
+    const big = shareFee(1, T(10n), ONE, T(1_000_000n))
+    const step = (T(10n) * ONE) / (T(1_000_000n) + VIRTUAL_SHARES)
+    expect(big.rate).toBe(ONE + step)
+    expect(big.toHolders).toBe((step * T(1_000_000n) + ONE - 1n) / ONE)
+    expect(big.toHolders + big.toReservoir).toBe(T(10n))
+    expect(big.toHolders).toBeLessThanOrEqual(T(10n))
+  })
+  it('gives a dust supply almost nothing: the virtual shares take the fee back to the reservoir', () => {
+    const r = shareFee(1, T(100_000n), ONE, 1n)
+    expect(r.toHolders).toBeLessThanOrEqual(T(100_000n) / ONE + 1n)
+    expect(r.toReservoir).toBeGreaterThan(T(99_999n))
+  })
+  it('shares nothing in version 2, in an empty pool, for a fee too small to move the rate, or past the cap', () => {
+    expect(shareFee(2, T(10n), ONE, T(1n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: T(10n) })
+    expect(shareFee(1, T(10n), ONE, 0n)).toEqual({ rate: ONE, toHolders: 0n, toReservoir: T(10n) })
+    expect(shareFee(1, 1n, ONE, T(1_000n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: 1n })
+    expect(shareFee(1, T(10n), MAX_RATE - 1n, T(1n))).toEqual({ rate: MAX_RATE - 1n, toHolders: 0n, toReservoir: T(10n) })
+    expect(shareFee(1, 0n, ONE, T(1n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: 0n })
   })
 })
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { App } from '../App'
-import { initialStakeState } from '../features/stake/slice'
+import { harvestTermsLoaded, initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
 import { initialVestingState, vestingLoaded, type VestingInfo, type VestingState } from '../features/vesting/slice'
 import type { RootState } from '../app/store'
@@ -134,6 +134,28 @@ describe('claim page', () => {
     expect(dispatched.find((a) => a.type === 'vesting/stakingRequested')?.payload).toEqual({ hold: 180 * DAY })
     expect(store.getState().vesting.claim.kind).toBe('stake')
     expect(within(chooser).getByRole('button', { name: /Claim and stake/ })).toHaveProperty('disabled', true)
+  })
+
+  it('adds to each term the inflation reward a version 1 pool pays for its hold', async () => {
+    const { user, store } = renderClaimPage()
+    act(() => {
+      store.dispatch(
+        harvestTermsLoaded({ pool: store.getState().stake.harvestPool!, terms: TERMS, inflationPercent: tokens(400n) }),
+      )
+    })
+    await user.click(stakeButton())
+    await user.click(screen.getByRole('button', { name: 'I want to stake' }))
+    const chooser = screen.getByRole('dialog', { name: 'Choose a staking term' })
+    // 400% a year over 30, 90 and 180 days, funded when the claim is staked.
+    expect(
+      within(chooser)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual([
+      '30 days+5.00% bonus+32.87% inflation reward60.83% APR',
+      '90 days+20.00% bonus+98.63% inflation reward81.11% APR',
+      '180 days+40.00% bonus+197.26% inflation reward81.11% APR',
+    ])
   })
 
   it('closes the flow with Escape and keeps the page as it was', async () => {

@@ -1,6 +1,6 @@
 import type { SagaIterator, Task } from 'redux-saga'
 import { all, call, cancel, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
-import { timers } from '../../app/config'
+import { lists, timers } from '../../app/config'
 import { log } from '../../app/log'
 import { getChain } from '../../app/sagaContext'
 import { safely } from '../../app/safely'
@@ -14,7 +14,6 @@ import type { Lens } from '../../chain/types'
 import { allowanceLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
-import { fetchHolders } from './api'
 import { selectActivePoolId } from './selectors'
 import {
   allowanceCheckRequested,
@@ -23,7 +22,7 @@ import {
   autoUpdateChanged,
   depositRequested,
   depositSettled,
-  holdersLoaded,
+  moreStakesRequested,
   poolFailed,
   poolLoaded,
   poolRequested,
@@ -39,7 +38,10 @@ import {
 
 type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
-type StakeInfos = Awaited<ReturnType<Lens['getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth']>>
+type StakePage = Awaited<ReturnType<Lens['getUnstakeDataPage']>>
+type StakeInfos = StakePage['infos']
+/** The Lens's `next` at the end of a user's list. */
+const END_OF_LIST = 2n ** 256n - 1n
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 
@@ -60,6 +62,7 @@ function toPoolInfo(d: PoolData): PoolInfo {
     holdTimeMax: Number(s.holdTimeMax),
     reservoirAvailable: s.reservoirAvailable.toString(),
     stakingPaused: s.stakingPaused,
+    stakersCount: Number(s.stakersCount),
   }
 }
 
@@ -69,21 +72,29 @@ function toStakes(infos: StakeInfos): StakeEntry[] {
     active: i.stake.active,
     stakeTime: Number(i.stake.stakeTime),
     holdTime: Number(i.stake.holdTime),
+    closeTime: Number(i.stake.closeTime),
     stakeAmount: i.stake.stakeAmount.toString(),
     lpAmount: i.stake.lpAmount.toString(),
-    closeAmount: i.stake.closeAmount.toString(),
-    closeTime: Number(i.stake.closeTime),
+    bonus: i.stake.bonus.toString(),
+    reward: i.stake.reward.toString(),
+    unHoldFee: i.stake.unHoldFee.toString(),
+    gains: i.stake.gains.toString(),
     amountOut: i.amountOut.toString(),
     fee: i.fee.toString(),
+    forfeited: i.forfeited.toString(),
   }))
 }
 
 const nothing = async (): Promise<null> => null
 
-/** The stake list read, failing silently to an empty list (SPEC section 8). */
-function* readStakes(lens: Lens, pool: string, user: string): SagaIterator<StakeInfos | null> {
+/**
+ * The stake list read, failing silently to an empty list (SPEC section 8): active stakes, then those closed in the
+ * last six months, newest close first, as many pages as the page shows, in one Lens call. Its gas depends on the
+ * rows read, not on how many stakes the user ever made.
+ */
+function* readStakes(lens: Lens, pool: string, user: string, pages: number): SagaIterator<StakePage | null> {
   try {
-    return yield call([lens, lens.getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth], pool, user)
+    return yield call([lens, lens.getUnstakeDataPage], pool, user, 0, pages * lists.STAKE_PAGE_SIZE)
   } catch (err) {
     log.warn('stake', 'unstake data read failed; showing an empty list', err)
     return null
@@ -103,6 +114,7 @@ export function* loadPool(): SagaIterator<boolean> {
   const address: string | null = yield select((s: RootState) => s.wallet.address)
   if (!network || poolId === null) return false
   const known: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const pages: number = yield select((s: RootState) => s.stake.stakePages)
   const user = address ?? ZERO
   const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
   const provider = chain.readProvider(network.chainId)
@@ -110,20 +122,21 @@ export function* loadPool(): SagaIterator<boolean> {
   // The deployment record names its pools, so even the first read of one is a single round trip.
   const knownAddress =
     (known?.id === poolId ? known.address : null) ?? network.pools.find((p) => p.id === poolId)?.address ?? null
-  const [data, early, block]: [PoolData, StakeInfos | null, { timestamp: number } | null] = yield all([
+  const [data, early, block]: [PoolData, StakePage | null, { timestamp: number } | null] = yield all([
     call([lens, lens.getPoolDataById], network.contracts.poolsInfo, poolId, user),
-    knownAddress && address ? call(readStakes, lens, knownAddress, address) : call(nothing),
+    knownAddress && address ? call(readStakes, lens, knownAddress, address, pages) : call(nothing),
     call([provider, provider.getBlock], 'latest'),
   ])
-  let infos = early
+  let page = early
   if (address && (!knownAddress || knownAddress.toLowerCase() !== data.pool.toLowerCase()))
-    infos = yield call(readStakes, lens, data.pool, address)
+    page = yield call(readStakes, lens, data.pool, address, pages)
   yield put(
     poolLoaded({
       pool: toPoolInfo(data),
       chainTime: block?.timestamp ?? Math.floor(Date.now() / 1000),
       readAt: Date.now(),
-      userStakes: address && infos ? toStakes(infos) : null,
+      userStakes: address && page ? toStakes(page.infos) : null,
+      moreStakes: !!address && !!page && page.next !== END_OF_LIST,
       totalStakedByUser: data.allUserStakesAmount.toString(),
       userShares: data.userShares.toString(),
       token: address
@@ -149,20 +162,6 @@ function* reloadPool(): SagaIterator {
   }
 }
 
-/** Total stakers from the token-holders API; null (shown as a dash) when it is unavailable. */
-export function* loadHolders(): SagaIterator {
-  const network: Network | null = yield select(selectSupportedNetwork)
-  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
-  if (!network || !pool) return
-  try {
-    const count: number = yield call(fetchHolders, network.parserApiBase, pool.address, network.chainId)
-    yield put(holdersLoaded(count))
-  } catch (err) {
-    log.warn('stake', 'token-holders API unavailable', err)
-    yield put(holdersLoaded(null))
-  }
-}
-
 /** Every 15 s while the page is open; the first error stops it (SPEC section 4) until the page or the user restarts it. */
 export function* autoUpdate(): SagaIterator {
   yield put(autoUpdateChanged('running'))
@@ -178,10 +177,9 @@ export function* autoUpdate(): SagaIterator {
   }
 }
 
-/** One cycle of the page's reads: load now, the stakers count, then the auto-update. */
+/** One cycle of the page's reads: load now, then the auto-update. */
 function* pageReads(): SagaIterator {
   yield call(reloadPool)
-  yield fork(loadHolders)
   yield call(autoUpdate)
 }
 
@@ -195,7 +193,7 @@ function* whileOnPage(): SagaIterator {
   for (;;) {
     const { closed }: { closed?: unknown } = yield race({
       closed: take(stakingPageClosed.type),
-      again: take([stakeRefreshRequested.type, walletChanged.type, poolSelected.type]),
+      again: take([stakeRefreshRequested.type, walletChanged.type, poolSelected.type, moreStakesRequested.type]),
       acted: take(
         (a: { type: string; payload?: { kind?: string } }) => a.type === txConfirmed.type && a.payload?.kind !== 'claim',
       ),

@@ -1,45 +1,16 @@
-import { ONE, previewStake, unstakePreview } from '../../chain/math'
+import { makeStore } from '../../app/store'
+import { ONE, previewStake } from '../../chain/math'
 import { stakesCsv } from './csv'
-import { daysLimits, depositPreview, poolMath, stakeRow } from './selectors'
-import type { PoolInfo, StakeEntry } from './slice'
-import { DAY, E18, testPool, tokens } from '../../testFixtures'
+import { daysLimits, depositPreview, poolMath, selectPoolView, stakeRow } from './selectors'
+import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
+import { DAY, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
 
-const POOL: PoolInfo = testPool({
-  totalStaked: tokens(3_000n),
-  totalShares: tokens(2_000n),
-  rate: ((3_000n * E18 * ONE) / (2_000n * E18)).toString(),
-})
-const T0 = 1_800_000_000
-
-function entry(over: Partial<StakeEntry> = {}): StakeEntry {
-  const e = {
-    id: 3,
-    active: true,
-    stakeTime: T0,
-    holdTime: 100 * DAY,
-    stakeAmount: (1_000n * E18).toString(),
-    lpAmount: (700n * E18).toString(),
-    closeAmount: '0',
-    closeTime: 0,
-    ...over,
-  }
-  const { amountOut, fee } = unstakePreview(
-    1,
-    {
-      stakeAmount: BigInt(e.stakeAmount),
-      lpAmount: BigInt(e.lpAmount),
-      stakeTime: BigInt(e.stakeTime),
-      holdTime: BigInt(e.holdTime),
-    },
-    BigInt(POOL.rate),
-    BigInt(POOL.unHoldFee),
-    BigInt(T0 + 25 * DAY),
-  )
-  return { amountOut: amountOut.toString(), fee: fee.toString(), ...e }
-}
+/** A version 1 pool whose rate has risen 10% from early-close fees shared with the holders. */
+const POOL: PoolInfo = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 1_234 })
+const entry = (over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, rate = BigInt(POOL.rate)) => testStake(over, at, rate)
 
 describe('stake rows', () => {
-  it('shows a pending stake with progress to 2 decimals, dates, shares (v1) and the figures of the contract math', () => {
+  it('shows a pending stake with progress to 2 decimals, dates, shares (v1) and its future rewards', () => {
     const row = stakeRow(entry(), POOL, T0 + 25 * DAY + 3_600)
     expect(row).toMatchObject({
       status: 'Pending',
@@ -47,38 +18,86 @@ describe('stake rows', () => {
       days: 100,
       created: 'Fri, 15 Jan 2027',
       amount: '1,000.00',
-      shares: '700.00',
-      // 700 shares at 1.5 = 1,050: 50 on top of the amount.
-      rewards: '50.00',
-      earned: '50.00',
-      fee: '787.50',
-      toReceive: '262.50',
+      shares: '1,100.00',
+      // Held to the release: the 100 bonus, the 400 reward and the 110 shared with it so far.
+      rewards: '610.00',
+      rewardParts: 'reward 400.00 + bonus 100.00 + strong hands 110.00',
     })
   })
 
-  it('caps progress at 100.00% and calls it Matured; a closed stake shows what it earned, possibly negative', () => {
-    expect(stakeRow(entry(), POOL, T0 + 400 * DAY)).toMatchObject({ status: 'Matured', progressText: '100.00%' })
+  it('splits an early close: the fee, the bonus and the unearned reward forfeited, what is received', () => {
+    // A quarter of the way: 100 of the reward earned, a 750 fee (100% falling linearly), 1,000 + 100 + 110 - 750.
+    expect(stakeRow(entry(), POOL, T0 + 25 * DAY).close).toEqual({
+      early: true,
+      rewardEarned: '100.00',
+      bonusPaid: '0.00',
+      gains: '110.00',
+      fee: '750.00',
+      bonusForfeited: '100.00',
+      rewardForfeited: '300.00',
+      toReceive: '460.00',
+      hasReward: true,
+      hasBonus: true,
+    })
+  })
+
+  it('caps progress at 100.00% and calls it Matured: no fee, nothing forfeited, bonus and whole reward paid', () => {
+    const at = T0 + 400 * DAY
+    const row = stakeRow(entry({}, at), POOL, at)
+    expect(row).toMatchObject({ status: 'Matured', progressText: '100.00%', rewards: '610.00' })
+    expect(row.close).toMatchObject({
+      early: false,
+      rewardEarned: '400.00',
+      bonusPaid: '100.00',
+      fee: '0.00',
+      bonusForfeited: '0.00',
+      rewardForfeited: '0.00',
+      toReceive: '1,610.00',
+    })
+  })
+
+  it('shows what a closed stake earned, negative after an early close, and what it paid', () => {
+    const closedAt = T0 + 50 * DAY
     const closed = stakeRow(
-      entry({ active: false, closeAmount: (900n * E18).toString(), closeTime: T0 + 50 * DAY }),
+      entry({ active: false, closeTime: closedAt, lpAmount: '0', gains: tokens(20n) }, closedAt, ONE),
       POOL,
       T0 + 400 * DAY,
     )
-    expect(closed).toMatchObject({ status: 'Closed', progressText: '50.00%', rewards: '-100.00', toReceive: '900.00' })
+    // Paid 1,000 + 200 reward earned + 20 gains - 500 fee: 280 less than was staked.
+    expect(closed).toMatchObject({ status: 'Closed', progressText: '50.00%', rewards: '-280.00', rewardParts: null })
+    expect(closed.close).toMatchObject({
+      early: true,
+      gains: '20.00',
+      fee: '500.00',
+      bonusForfeited: '100.00',
+      toReceive: '720.00',
+    })
   })
 
-  it('has no shares column in version 2 and counts the bonus shares as its future rewards', () => {
-    const row = stakeRow(entry({ lpAmount: (1_100n * E18).toString() }), { ...POOL, version: 2, rate: ONE.toString() }, T0)
+  it('has no shares column in version 2 and counts the bonus as its future rewards', () => {
+    const v2 = { ...POOL, version: 2, rate: ONE.toString(), inflationPercent: '0' }
+    const row = stakeRow(entry({ reward: '0' }, T0, ONE), v2, T0)
     expect(row.shares).toBeNull()
     expect(row.rewards).toBe('100.00')
+    expect(row.rewardParts).toBeNull()
+    expect(row.close).toMatchObject({ hasReward: false, hasBonus: true, fee: '1,000.00', toReceive: '0.00' })
   })
 
   it('exports exact amounts and ISO dates as CSV', () => {
     const csv = stakesCsv([stakeRow(entry({ stakeAmount: (1_000n * E18 + 1n).toString() }), POOL, T0)])
     expect(csv.split('\r\n')).toEqual([
       'id,created,release,amount,shares,status,rewards or earned',
-      '3,2027-01-15T08:00:00.000Z,2027-04-25T08:00:00.000Z,1000.000000000000000001,700.0,Pending,49.999999999999999999',
+      '3,2027-01-15T08:00:00.000Z,2027-04-25T08:00:00.000Z,1000.000000000000000001,1100.0,Pending,610.0',
       '',
     ])
+  })
+})
+
+describe('pool view', () => {
+  it("shows the pool's own count of stakers, and a dash before the first read", () => {
+    const loaded = makeStore({ stake: { ...initialStakeState, pool: POOL, status: 'succeeded' } }).getState()
+    expect(selectPoolView(loaded)).toMatchObject({ holders: '1,234', apr: '400.00%', loading: false })
+    expect(selectPoolView(makeStore().getState())).toMatchObject({ holders: '—', loading: true })
   })
 })
 
@@ -93,13 +112,34 @@ describe('deposit limits and estimate', () => {
     const amount = 1_234n * E18 + 7n
     const p = previewStake(poolMath(POOL), amount, 200n * BigInt(DAY), true)
     const shown = depositPreview(POOL, amount, 200, true)
-    expect(shown.totalShares).toBe(
+    const cents = (wei: bigint) =>
       new Intl.NumberFormat('en-US', {
         minimumFractionDigits: 2,
         maximumFractionDigits: 2,
         roundingMode: 'trunc',
-      } as Intl.NumberFormatOptions).format(Number(p.shares / 10n ** 14n) / 10_000),
-    )
-    expect(shown).toMatchObject({ referralBonus: '5.00%', lengthBonus: '5.47%' })
+      } as Intl.NumberFormatOptions).format(Number(wei / 10n ** 14n) / 10_000)
+    expect(shown.totalShares).toBe(cents(p.shares))
+    expect(shown.bonus).toBe(cents(p.bonus))
+    expect(shown.reward).toBe(cents(p.reward))
+    expect(shown.atMaturity).toBe(cents(p.atMaturity))
+    expect(shown).toMatchObject({
+      referralBonus: '5.00%',
+      lengthBonus: '5.47%',
+      feePercent: '100.00%',
+      hasReward: true,
+      shortfall: null,
+    })
+  })
+
+  it('says when the reservoir cannot fund the whole bonus and reward, and how much it funds', () => {
+    const short = { ...POOL, reservoirAvailable: tokens(150n) }
+    // 1,000 for 365 days: a 100 bonus and a 4,000 reward wanted; the bonus is funded first, the reward gets 50.
+    expect(depositPreview(short, 1_000n * E18, 365, false)).toMatchObject({
+      bonus: '100.00',
+      reward: '50.00',
+      atMaturity: '1,150.00',
+      shortfall: { funded: '150.00', wanted: '4,100.00' },
+    })
+    expect(depositPreview(short, 0n, 365, false).shortfall).toBeNull()
   })
 })

@@ -1,6 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { DAY, ONE, previewStake, progressBasisPoints, type PoolMathState, type PoolVersion } from '../../chain/math'
+import {
+  DAY,
+  ONE,
+  previewStake,
+  progressBasisPoints,
+  rewardFraction,
+  type PoolMathState,
+  type PoolVersion,
+} from '../../chain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
 import { selectNetwork } from '../wallet/selectors'
@@ -30,7 +38,7 @@ export const DEFAULT_MAX_DAYS = 1095
 export function poolMath(p: PoolInfo): PoolMathState {
   return {
     version: p.version as PoolVersion,
-    totalStaked: BigInt(p.totalStaked),
+    rate: BigInt(p.rate),
     totalShares: BigInt(p.totalShares),
     inflationPercent: BigInt(p.inflationPercent),
     refererBonusPercent: BigInt(p.refererBonusPercent),
@@ -56,16 +64,40 @@ export const selectPoolView = createSelector(
       version: p?.version ?? null,
       totalStaked: p ? withSymbol(formatAmount(p.totalStaked), symbol) : '—',
       apr,
-      holders: s.holders === null ? '—' : s.holders.toLocaleString('en-US'),
+      // The pool counts the addresses with an active stake itself: exact, and in the same read.
+      holders: p ? p.stakersCount.toLocaleString('en-US') : '—',
       paused: p?.stakingPaused ?? false,
       myTotal: withSymbol(formatAmount(s.totalStakedByUser), symbol),
       listStatus: s.status,
+      moreStakes: s.moreStakes,
     }
   },
   stable,
 )
 
 export type StakeStatus = 'Pending' | 'Matured' | 'Closed'
+
+/**
+ * What closing a stake pays now (active) or paid (closed), split for the closing summary. Formatted amounts; the
+ * Lens's figures (amountOut, fee, forfeited) are the chain's own, so the dialog shows what the close will pay.
+ */
+export interface CloseFigures {
+  /** Before the release date: the fee applies and the bonus and the unearned reward are forfeited. */
+  early: boolean
+  rewardEarned: string
+  /** The bonus paid with the close (at maturity). */
+  bonusPaid: string
+  /** Early-close fees of other stakers shared with this one ('earned from strong hands'). */
+  gains: string
+  fee: string
+  bonusForfeited: string
+  rewardForfeited: string
+  /** amountOut - fee */
+  toReceive: string
+  /** Which optional lines apply: the stake has a reward (version 1 inflation) or a bonus at all. */
+  hasReward: boolean
+  hasBonus: boolean
+}
 
 export interface StakeRow {
   id: number
@@ -82,18 +114,45 @@ export interface StakeRow {
   amount: string
   /** version 1 only */
   shares: string | null
-  /** Future rewards while active, 'Earned' once closed; signed. */
+  /**
+   * Active: 'Future rewards', what the stake earns on top of its amount if held to the release (bonus + reward +
+   * fees shared with it so far). Closed: 'Earned', what it paid on top of the amount (negative after a fee). Signed.
+   */
   rewards: string
-  /** Summary dialog figures. */
-  earned: string
-  fee: string
-  toReceive: string
+  /** The parts of the future rewards, for the row's small print (active only). */
+  rewardParts: string | null
+  close: CloseFigures
   /** Raw figures for the CSV export. */
   raw: { stakeAmount: string; lpAmount: string; rewards: string }
 }
 
 function signed(wei: bigint): string {
   return wei < 0n ? `-${formatAmount(-wei)}` : formatAmount(wei)
+}
+
+/**
+ * The Lens's close figures split into their parts. An early close forfeits the whole bonus and the reward not yet
+ * earned (forfeited = bonus + reward - earned), a matured one nothing; so a nonzero `forfeited` holds the bonus.
+ */
+export function closeFigures(e: StakeEntry): CloseFigures {
+  const bonus = BigInt(e.bonus)
+  const reward = BigInt(e.reward)
+  const forfeited = BigInt(e.forfeited)
+  const fee = BigInt(e.fee)
+  const bonusForfeited = forfeited > 0n ? bonus : 0n
+  const rewardForfeited = forfeited - bonusForfeited
+  return {
+    early: forfeited > 0n || fee > 0n,
+    rewardEarned: formatAmount(reward - rewardForfeited),
+    bonusPaid: formatAmount(forfeited > 0n ? 0n : bonus),
+    gains: formatAmount(e.gains),
+    fee: formatAmount(fee),
+    bonusForfeited: formatAmount(bonusForfeited),
+    rewardForfeited: formatAmount(rewardForfeited),
+    toReceive: formatAmount(BigInt(e.amountOut) - fee),
+    hasReward: reward > 0n,
+    hasBonus: bonus > 0n,
+  }
 }
 
 /** One list row from a stake and the pool (SPEC section 2 "Stake list", section 4 "Stake status"). */
@@ -103,13 +162,14 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
   const progress = Number(progressBasisPoints(BigInt(e.stakeTime), BigInt(e.holdTime), BigInt(at)))
   const status: StakeStatus = !e.active ? 'Closed' : progress >= 10_000 ? 'Matured' : 'Pending'
   const stakeAmount = BigInt(e.stakeAmount)
-  const amountOut = BigInt(e.amountOut)
-  const fee = BigInt(e.fee)
-  // Active: what the stake earns on top of the amount if held to the end (v2: the bonus shares; v1: its shares at
-  // today's rate). Closed: what it actually paid on top of the amount.
-  const future =
-    pool.version === 2 ? BigInt(e.lpAmount) - stakeAmount : (BigInt(e.lpAmount) * BigInt(pool.rate)) / ONE - stakeAmount
-  const rewards = e.active ? future : BigInt(e.closeAmount) - stakeAmount
+  const [bonus, reward, gains] = [BigInt(e.bonus), BigInt(e.reward), BigInt(e.gains)]
+  // Each stake's bonus and reward were funded when it was made and are fixed; the gains grow with others' fees.
+  const rewards = e.active ? bonus + reward + gains : BigInt(e.amountOut) - BigInt(e.fee) - stakeAmount
+  const parts = [
+    reward > 0n ? `reward ${formatAmount(reward)}` : null,
+    bonus > 0n ? `bonus ${formatAmount(bonus)}` : null,
+    gains > 0n ? `strong hands ${formatAmount(gains)}` : null,
+  ].filter((p) => p !== null)
   const releaseAt = e.stakeTime + e.holdTime
   return {
     id: e.id,
@@ -125,9 +185,8 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
     amount: formatAmount(stakeAmount),
     shares: pool.version === 1 ? formatAmount(e.lpAmount) : null,
     rewards: signed(rewards),
-    earned: signed(amountOut - stakeAmount),
-    fee: formatAmount(fee),
-    toReceive: formatAmount(e.active ? amountOut - fee : BigInt(e.closeAmount)),
+    rewardParts: e.active && parts.length > 1 ? parts.join(' + ') : null,
+    close: closeFigures(e),
     raw: { stakeAmount: e.stakeAmount, lpAmount: e.lpAmount, rewards: rewards.toString() },
   }
 }
@@ -161,16 +220,42 @@ export function daysLimits(pool: PoolInfo | null, hasReferral: boolean): { min: 
 }
 
 /**
- * What the deposit modal shows as the user types, from the shared math as the contract will compute it. The pool
- * figures from the Lens already include inflation due up to the read, so no elapsed time is added.
+ * What the deposit modal shows as the user types, from the shared math as the contract will compute it: the shares,
+ * the bonus and the inflation reward the reservoir funds for this stake, and whether it can fund them in full.
  */
 export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, hasReferral: boolean) {
   const p = previewStake(poolMath(pool), amountWei, BigInt(days) * DAY, hasReferral && pool.version === 1)
+  const wanted = p.bonusWanted + p.rewardWanted
   return {
-    baseShares: formatAmount(pool.version === 2 ? amountWei : (amountWei * ONE) / p.rate),
+    baseShares: formatAmount((amountWei * ONE) / p.rate),
     referralBonus: `${formatPercent(p.referralBonusPercent)}%`,
     lengthBonus: `${formatPercent(p.lengthBonusPercent)}%`,
     totalShares: formatAmount(p.shares),
     shareOfPool: `${formatPercent(p.shareOfPool * 100n)}%`,
+    bonus: formatAmount(p.bonus),
+    reward: formatAmount(p.reward),
+    /** Only version 1 pays inflation. */
+    hasReward: BigInt(pool.inflationPercent) > 0n,
+    atMaturity: formatAmount(p.atMaturity),
+    /** The early withdrawal fee at the start (falls to 0 at the release), percent of the amount. */
+    feePercent: `${formatPercent(pool.unHoldFee)}%`,
+    /** When the reservoir cannot fund all of the bonus and reward: what it funds of what the stake would get. */
+    shortfall:
+      p.bonus < p.bonusWanted || p.reward < p.rewardWanted
+        ? { funded: formatAmount(p.bonus + p.reward), wanted: formatAmount(wanted) }
+        : null,
   }
 }
+
+/**
+ * The inflation reward a claim staked for each harvest term earns in the harvest pool besides the term's bonus, as
+ * a percent of the amount (version 1: inflation over the term's hold, funded when it is staked), by hold in
+ * seconds; empty when the pool pays none or its inflation is not known.
+ */
+export const selectHarvestTermRewards = createSelector(
+  [(s: RootState) => s.stake.harvestTerms, (s: RootState) => s.stake.harvestInflationPercent],
+  (terms, inflation): Record<number, string> => {
+    if (inflation === null || BigInt(inflation) === 0n) return {}
+    return Object.fromEntries(terms.map((t) => [t.hold, formatPercent(rewardFraction(BigInt(inflation), BigInt(t.hold)) * 100n)]))
+  },
+)

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
+import { walletChanged } from '../wallet/slice'
 
 /** The token's name and symbol, the wallet balance and, from a read of the current pool, the allowance to it. */
 export interface TokenFigures {
@@ -30,20 +31,37 @@ export interface PoolInfo {
   holdTimeMax: number
   reservoirAvailable: string
   stakingPaused: boolean
+  /** Addresses with at least one active stake (the pool's own count): the page's total stakers. */
+  stakersCount: number
 }
 
-/** A stake with what closing it pays now (active) or paid (closed): amountOut before the fee, and the fee. */
+/**
+ * A stake with the terms it was made under and what closing it pays now (active) or paid (closed). Amounts are
+ * base-unit decimal strings; times unix seconds; closeTime 0 while active.
+ */
 export interface StakeEntry {
   id: number
   active: boolean
   stakeTime: number
   holdTime: number
-  stakeAmount: string
-  lpAmount: string
-  closeAmount: string
   closeTime: number
+  /** Principal. */
+  stakeAmount: string
+  /** Pool shares (0 once closed). */
+  lpAmount: string
+  /** Length/referral bonus, funded at stake time, paid only at maturity. */
+  bonus: string
+  /** Inflation over the whole hold, funded at stake time, earned linearly. */
+  reward: string
+  /** The stake's own early-withdrawal fee at the start, 1e18-scaled percent. */
+  unHoldFee: string
+  /** Fees earned from other stakers' early closes: so far if active, at the close if closed. */
+  gains: string
+  /** Before the fee: principal + reward earned + bonus if matured + gains. */
   amountOut: string
   fee: string
+  /** Bonus and unearned reward an early close gives (or gave) back to the reservoir. */
+  forfeited: string
 }
 
 export interface HarvestTerm {
@@ -61,13 +79,15 @@ export interface StakeState {
   /** The chain's time at the last read (progress and fees are shown as of then), and the wall clock then (ms). */
   chainTime: number
   readAt: number
-  /** Active stakes and those closed in the last six months. */
+  /** Active stakes, then those closed in the last six months (newest close first), as far as the pages read go. */
   userStakes: StakeEntry[]
+  /** How many pages of the stake list the page reads (each refresh reads them in one Lens call); 'Show more' adds one. */
+  stakePages: number
+  /** Whether the list goes on past what was read. */
+  moreStakes: boolean
   /** Sum of the amounts of the user's active stakes. */
   totalStakedByUser: string
   userShares: string
-  /** Number of addresses holding pool shares (token-holders API); null until known or when it fails. */
-  holders: number | null
   status: Status
   /** The 15 s auto-update: stops at its first error until the page is opened again or the user acts. */
   autoUpdate: 'off' | 'running' | 'stopped'
@@ -79,6 +99,11 @@ export interface StakeState {
   /** Claim-and-stake terms of `harvestPool` (the network's default pool). */
   harvestTerms: HarvestTerm[]
   harvestPool: string | null
+  /**
+   * Inflation a year (1e18-scaled percent) that a claim staked in `harvestPool` earns on top of its term's bonus
+   * (version 1 pools; '0' in version 2); null until the read that brings the terms names it.
+   */
+  harvestInflationPercent: string | null
   /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
   lastClaimedBlock: string | null
 }
@@ -93,9 +118,10 @@ export const initialStakeState: StakeState = {
   chainTime: 0,
   readAt: 0,
   userStakes: [],
+  stakePages: 1,
+  moreStakes: false,
   totalStakedByUser: '0',
   userShares: '0',
-  holders: null,
   status: 'idle',
   autoUpdate: 'off',
   deposit: { status: 'idle', error: null },
@@ -103,6 +129,7 @@ export const initialStakeState: StakeState = {
   closing: { id: null, status: 'idle' },
   harvestTerms: [],
   harvestPool: null,
+  harvestInflationPercent: null,
   lastClaimedBlock: null,
 }
 
@@ -111,6 +138,8 @@ export interface PoolLoaded {
   chainTime: number
   readAt: number
   userStakes: StakeEntry[] | null
+  /** The list continues past `userStakes`. */
+  moreStakes: boolean
   totalStakedByUser: string
   userShares: string
   /** The token figures from the same read, with the allowance to this pool; null without a wallet. */
@@ -130,6 +159,7 @@ const stakeSlice = createSlice({
   reducers: {
     /** The route's pool id (or null for the network default). */
     poolSelected(state, action: PayloadAction<number | null>) {
+      if (state.poolId !== action.payload) state.stakePages = 1
       state.poolId = action.payload
     },
     stakingPageOpened() {},
@@ -142,22 +172,22 @@ const stakeSlice = createSlice({
       if (state.status !== 'succeeded') state.status = 'pending'
     },
     poolLoaded(state, { payload }: PayloadAction<PoolLoaded>) {
-      const samePool = state.pool?.address === payload.pool.address
       state.pool = payload.pool
       state.chainTime = payload.chainTime
       state.readAt = payload.readAt
       // An unstake-data read failure shows an empty list (SPEC section 8).
       state.userStakes = payload.userStakes ?? []
+      state.moreStakes = payload.userStakes !== null && payload.moreStakes
       state.totalStakedByUser = payload.totalStakedByUser
       state.userShares = payload.userShares
-      if (!samePool) state.holders = null
       state.status = 'succeeded'
     },
     poolFailed(state) {
       state.status = 'failed'
     },
-    holdersLoaded(state, action: PayloadAction<number | null>) {
-      state.holders = action.payload
+    /** 'Show more': the next read covers one more page of the stake list. */
+    moreStakesRequested(state) {
+      if (state.moreStakes) state.stakePages += 1
     },
     autoUpdateChanged(state, action: PayloadAction<StakeState['autoUpdate']>) {
       state.autoUpdate = action.payload
@@ -187,15 +217,20 @@ const stakeSlice = createSlice({
     unstakeSettled(state, action: PayloadAction<{ ok: boolean }>) {
       state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
     },
-    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[] }>) {
+    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string }>) {
       state.harvestPool = action.payload.pool
       state.harvestTerms = action.payload.terms
+      state.harvestInflationPercent = action.payload.inflationPercent ?? null
     },
     lastClaimedBlockLoaded(state, action: PayloadAction<string | null>) {
       state.lastClaimedBlock = action.payload
     },
   },
   extraReducers: (b) => {
+    // Another wallet starts from the first page of its own list.
+    b.addCase(walletChanged, (state, { payload }) => {
+      if (payload.account !== null) state.stakePages = 1
+    })
     // A confirmed stake or close restarts a stopped auto-update (a manual action, SPEC section 4).
     b.addCase(txConfirmed, (state, { payload }) => {
       if (state.autoUpdate === 'stopped' && (payload.kind === 'stake' || payload.kind === 'unstake')) state.autoUpdate = 'running'
@@ -211,7 +246,7 @@ export const {
   poolRequested,
   poolLoaded,
   poolFailed,
-  holdersLoaded,
+  moreStakesRequested,
   autoUpdateChanged,
   depositRequested,
   depositSettled,

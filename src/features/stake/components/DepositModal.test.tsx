@@ -119,9 +119,31 @@ describe('create deposit modal', () => {
     expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('0.00%')
     expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
     expect(screen.getByTestId('preview-share-of-pool').textContent).toBe('9.90%')
+    // 365 of 1,095 days: a third of the 30% length bonus, paid at the release; 400% a year of inflation reward.
+    expect(screen.getByTestId('preview-bonus').textContent).toBe('10.00 PLT')
+    expect(screen.getByTestId('preview-reward').textContent).toBe('400.00 PLT')
+    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('510.00 PLT')
+    expect(screen.queryByTestId('preview-shortfall')).toBeNull()
+    expect(
+      screen.getByText(/Closing earlier costs a fee of up to 100.00% of the amount, falling to 0 at the release/).textContent,
+    ).toContain('forfeits the bonus and the reward not yet earned')
     await user.selectOptions(screen.getByLabelText('Choose a referral'), 'Your referral')
     expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('5.00%')
     expect(screen.getByTestId('preview-total-shares').textContent).toBe('115.00')
+    expect(screen.getByTestId('preview-bonus').textContent).toBe('15.00 PLT')
+    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('515.00 PLT')
+  })
+
+  it('says when the reward reservoir cannot fund the whole bonus and reward, and what the stake gets', async () => {
+    const { user } = await openDeposit({ pool: testPool({ reservoirAvailable: (50n * E18).toString() }) })
+    await typeAmount(user, '100')
+    // 10 bonus and 400 reward wanted; the bonus is funded first, the reward gets the 40 left.
+    expect(screen.getByTestId('preview-bonus').textContent).toBe('10.00 PLT')
+    expect(screen.getByTestId('preview-reward').textContent).toBe('40.00 PLT')
+    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('150.00 PLT')
+    expect(screen.getByTestId('preview-shortfall').textContent).toBe(
+      'The reward reservoir can fund only 50.00 PLT of the 410.00 PLT bonus and reward this stake would earn; it gets what is funded.',
+    )
   })
 
   it('sends the amount in base units, the days and the referral only when present; a failure keeps it open', async () => {
@@ -147,5 +169,9 @@ describe('create deposit modal', () => {
     await typeAmount(user, '100')
     expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
     expect(screen.queryByTestId('preview-base-shares')).toBeNull()
+    // No inflation in version 2: the bonus only, and no reward to forfeit.
+    expect(screen.queryByTestId('preview-reward')).toBeNull()
+    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('110.00 PLT')
+    expect(screen.getByText(/^The bonus is paid at the release date/).textContent).toMatch(/forfeits the bonus\.$/)
   })
 })

@@ -87,6 +87,22 @@ const Preview = styled(FigureList)`
   padding: 14px;
   border-radius: 10px;
   background: ${(p) => p.theme.color.raised};
+  .split {
+    padding-top: 6px;
+    border-top: 1px solid ${(p) => p.theme.color.border};
+  }
+`
+
+const Shortfall = styled.p`
+  margin: -8px 0 16px;
+  color: ${(p) => p.theme.color.warning};
+  font-size: 0.9rem;
+`
+
+const Terms = styled.p`
+  margin: -8px 0 20px;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 0.85rem;
 `
 
 const Actions = styled.div`
@@ -150,6 +166,7 @@ export function DepositModal() {
     approved && form.isValid && amountWei !== null && BigInt(amountWei) <= BigInt(balance) && daysNumber >= limits.min && !pending
 
   const close = () => dispatch(modalClosed())
+  const withSymbol = (text: string) => (symbol ? `${text} ${symbol}` : text)
   const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
     const next = accept(text)
     if (next !== null) void form.setFieldValue(field, next)
@@ -226,22 +243,47 @@ export function DepositModal() {
         </Field>
 
         {preview && (
-          <Preview aria-label="Estimate">
-            {v1 && (
-              <>
-                <dt>Pool shares to receive</dt>
-                <dd data-testid="preview-base-shares">{preview.baseShares}</dd>
-                <dt>Referral bonus</dt>
-                <dd data-testid="preview-referral-bonus">{preview.referralBonus}</dd>
-              </>
+          <>
+            <Preview aria-label="Estimate">
+              {v1 && (
+                <>
+                  <dt>Pool shares to receive</dt>
+                  <dd data-testid="preview-base-shares">{preview.baseShares}</dd>
+                  <dt>Referral bonus</dt>
+                  <dd data-testid="preview-referral-bonus">{preview.referralBonus}</dd>
+                </>
+              )}
+              <dt>Length bonus</dt>
+              <dd data-testid="preview-length-bonus">{preview.lengthBonus}</dd>
+              <dt>Total estimated shares</dt>
+              <dd data-testid="preview-total-shares">{preview.totalShares}</dd>
+              <dt>Share of the pool</dt>
+              <dd data-testid="preview-share-of-pool">{preview.shareOfPool}</dd>
+              <dt className="split">Bonus at release</dt>
+              <dd className="split" data-testid="preview-bonus">
+                {withSymbol(preview.bonus)}
+              </dd>
+              {preview.hasReward && (
+                <>
+                  <dt>Inflation reward</dt>
+                  <dd data-testid="preview-reward">{withSymbol(preview.reward)}</dd>
+                </>
+              )}
+              <dt>To receive at release</dt>
+              <dd data-testid="preview-at-maturity">{withSymbol(preview.atMaturity)}</dd>
+            </Preview>
+            {preview.shortfall && (
+              <Shortfall role="status" data-testid="preview-shortfall">
+                The reward reservoir can fund only {withSymbol(preview.shortfall.funded)} of the{' '}
+                {withSymbol(preview.shortfall.wanted)} bonus and reward this stake would earn; it gets what is funded.
+              </Shortfall>
             )}
-            <dt>Length bonus</dt>
-            <dd data-testid="preview-length-bonus">{preview.lengthBonus}</dd>
-            <dt>Total estimated shares</dt>
-            <dd data-testid="preview-total-shares">{preview.totalShares}</dd>
-            <dt>Share of the pool</dt>
-            <dd data-testid="preview-share-of-pool">{preview.shareOfPool}</dd>
-          </Preview>
+            <Terms>
+              {preview.hasReward ? 'The reward is earned day by day; the bonus' : 'The bonus'} is paid at the release date.
+              Closing earlier costs a fee of up to {preview.feePercent} of the amount, falling to 0 at the release, and forfeits
+              the bonus{preview.hasReward ? ' and the reward not yet earned' : ''}.
+            </Terms>
+          </>
         )}
 
         <Actions>

@@ -9,7 +9,7 @@ import { useNow } from '../../../ui/useNow'
 import { modalRequested } from '../../wallet/slice'
 import { stakesCsv } from '../csv'
 import { selectPoolView, selectStakeRows, type StakeRow } from '../selectors'
-import { DEPOSIT_MODAL, STAKE_SUMMARY_MODAL, stakeSummaryOpened } from '../slice'
+import { DEPOSIT_MODAL, moreStakesRequested, STAKE_SUMMARY_MODAL, stakeSummaryOpened } from '../slice'
 
 const Head = styled.div`
   display: flex;
@@ -132,6 +132,12 @@ const Bar = styled.span<{ $value: number }>`
   }
 `
 
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  padding-top: 16px;
+`
+
 const Empty = styled.div`
   text-align: center;
   padding: 28px 0 12px;
@@ -182,6 +188,7 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
       </td>
       <td data-label={row.active ? 'Future rewards' : 'Earned'}>
         {row.rewards} {symbol}
+        {row.rewardParts && <small>{row.rewardParts}</small>}
       </td>
       <td>
         <Button
@@ -201,7 +208,8 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
 
 /**
  * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2), which a
- * failed read also shows, silently, as the catalogue has it for the unstake data (SPEC section 8).
+ * failed read also shows, silently, as the catalogue has it for the unstake data (SPEC section 8). A list longer
+ * than the pages read so far ends with 'Show more'.
  */
 export function StakeList() {
   countRender('StakeList')
@@ -267,6 +275,13 @@ export function StakeList() {
             </tbody>
           )}
         </Table>
+      )}
+      {view.moreStakes && all.length > 0 && (
+        <More>
+          <Button $variant="secondary" onClick={() => dispatch(moreStakesRequested())}>
+            Show more
+          </Button>
+        </More>
       )}
     </Card>
   )

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
@@ -21,6 +22,9 @@ const Figures = styled(FigureList)`
   margin-bottom: 22px;
   dd {
     font-weight: 600;
+  }
+  dd.lost {
+    color: ${(p) => p.theme.color.warning};
   }
   .total {
     padding-top: 10px;
@@ -62,7 +66,11 @@ function Ring({ value }: { value: number }) {
 
 const STATUS_TEXT = { Pending: 'In progress', Matured: 'Matured', Closed: 'Closed' }
 
-/** The closing summary (SPEC section 2): what closing the stake pays now; 'Close tranche' only while active. */
+/**
+ * The closing summary (SPEC section 2): what closing the stake pays now, or what its close paid. Before the release
+ * date a close pays the principal less the early withdrawal fee and the reward earned so far, and forfeits the
+ * bonus and the rest of the reward to the reservoir; the dialog names each part. 'Close tranche' only while active.
+ */
 export function StakeSummaryDialog() {
   const dispatch = useAppDispatch()
   const row = useAppSelector(selectSummaryRow)
@@ -71,7 +79,16 @@ export function StakeSummaryDialog() {
   const closing = useAppSelector((s) => s.stake.closing.status === 'pending')
   const close = () => dispatch(modalClosed())
   if (!row) return null
+  const c = row.close
   const amount = (text: string) => `${text} ${symbol}`.trim()
+  const line = (label: string, text: string, id: string, className?: string) => (
+    <Fragment key={id}>
+      <dt className={className}>{label}</dt>
+      <dd className={className} data-testid={`summary-${id}`}>
+        {text}
+      </dd>
+    </Fragment>
+  )
   return (
     <Modal title={`Stake #${row.id}`} onClose={close}>
       <Top>
@@ -84,20 +101,22 @@ export function StakeSummaryDialog() {
         </div>
       </Top>
       <Figures>
-        <dt>Amount staked</dt>
-        <dd>{amount(row.amount)}</dd>
-        <dt>Earned from strong hands</dt>
-        <dd>{amount(row.earned)}</dd>
-        <dt>Pool APR</dt>
-        <dd>{apr ?? '—'}</dd>
-        <dt>Early withdrawal fee</dt>
-        <dd>{amount(row.fee)}</dd>
-        <dt className="total">{row.active ? 'Total to receive' : 'Received'}</dt>
-        <dd className="total" data-testid="summary-total">
-          {amount(row.toReceive)}
-        </dd>
+        {line('Amount staked', amount(row.amount), 'amount')}
+        {c.hasReward && line(c.early ? 'Reward earned so far' : 'Reward', amount(c.rewardEarned), 'reward')}
+        {c.hasBonus && !c.early && line('Bonus', amount(c.bonusPaid), 'bonus')}
+        {line('Earned from strong hands', amount(c.gains), 'gains')}
+        {line('Pool APR', apr ?? '—', 'apr')}
+        {line('Early withdrawal fee', amount(c.fee), 'fee', c.early ? 'lost' : undefined)}
+        {c.early && c.hasBonus && line('Bonus forfeited', amount(c.bonusForfeited), 'bonus-forfeited', 'lost')}
+        {c.early && c.hasReward && line('Unearned reward forfeited', amount(c.rewardForfeited), 'reward-forfeited', 'lost')}
+        {line(row.active ? 'Total to receive' : 'Received', amount(c.toReceive), 'total', 'total')}
       </Figures>
-      {row.active && row.fee !== '0.00' && <Warn>Closing before the release date costs the early withdrawal fee.</Warn>}
+      {row.active && c.early && (
+        <Warn>
+          Closing before the release date costs the early withdrawal fee, and the bonus and the reward not yet earned go back to
+          the reward reservoir.
+        </Warn>
+      )}
       <Button $block disabled={!row.active || closing} onClick={() => dispatch(unstakeRequested(row.id))}>
         {closing && <Spinner size={18} label="Closing" />}
         Close tranche

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
+import { selectHarvestTermRewards } from '../../stake/selectors'
 import { modalClosed } from '../../wallet/slice'
 import { selectClaimView, selectSelectedTerm, selectTermOptions } from '../selectors'
 import { stakingRequested, termSelected } from '../slice'
@@ -52,11 +53,15 @@ const Error = styled.p`
   margin: 0 0 16px;
 `
 
-/** The staking-term chooser: the pool's harvest terms with days, bonus and APR; the second term by default. */
+/**
+ * The staking-term chooser: the pool's harvest terms with days, bonus and APR (the spec's, of the bonus); in a
+ * version 1 pool also the inflation reward the term earns. The second term by default.
+ */
 export function TermChooserModal() {
   const dispatch = useAppDispatch()
   const options = useAppSelector(selectTermOptions)
   const selected = useAppSelector(selectSelectedTerm)
+  const rewards = useAppSelector(selectHarvestTermRewards)
   const { claiming, error } = useAppSelector(selectClaimView)
   const busy = claiming !== null
   return (
@@ -78,6 +83,7 @@ export function TermChooserModal() {
               <span>
                 {o.days} days
                 <small>+{o.bonus}% bonus</small>
+                {rewards[o.hold] && <small>+{rewards[o.hold]}% inflation reward</small>}
               </span>
               <b>{o.apr}% APR</b>
             </Term>

@@ -1,0 +1,120 @@
+import { act, screen, within } from '@testing-library/react'
+import { App } from '../../../App'
+import type { RootState } from '../../../app/store'
+import { ONE } from '../../../chain/math'
+import { DAY, T0, testPool, testStake, tokens } from '../../../testFixtures'
+import { connectedWallet, renderWithProviders } from '../../../testUtils'
+import { initialTokenState } from '../../token/slice'
+import { initialStakeState, STAKE_SUMMARY_MODAL, type StakeEntry } from '../slice'
+
+/** Pool 1 with its rate up 10% from shared fees. */
+const POOL = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 42 })
+const NOW = T0 + 25 * DAY
+
+/** The staking page with `stakes` listed, read at NOW; with `summaryOf` the closing summary of that stake is open. */
+function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?: boolean; now?: number } = {}) {
+  const preloadedState: Partial<RootState> = {
+    wallet: connectedWallet(opts.summaryOf === undefined ? {} : { openModal: STAKE_SUMMARY_MODAL }),
+    token: { ...initialTokenState, symbol: 'PLT' },
+    stake: {
+      ...initialStakeState,
+      pool: POOL,
+      status: 'succeeded',
+      chainTime: opts.now ?? NOW,
+      readAt: Date.now(),
+      userStakes: stakes,
+      moreStakes: opts.moreStakes ?? false,
+      totalStakedByUser: tokens(1_000n),
+      closing: { id: opts.summaryOf ?? null, status: 'idle' },
+    },
+  }
+  return renderWithProviders(<App />, { preloadedState, route: '/staking' })
+}
+
+const closedEarly = () =>
+  testStake({ id: 1, active: false, closeTime: T0 + 50 * DAY, lpAmount: '0', gains: tokens(20n) }, T0 + 50 * DAY, ONE)
+
+describe('stake list', () => {
+  it("shows the pool's stakers count, future rewards with their parts, and what a closed stake earned", () => {
+    openPage([testStake(), closedEarly()])
+    expect(screen.getByTestId('pool-holders').textContent).toBe('42')
+    const active = screen.getByTestId('stake-3')
+    expect(within(active).getByText('Pending')).toBeTruthy()
+    // The 100 bonus, the 400 reward and the 110 shared with it so far, if held to the release.
+    const rewards = active.querySelector('td[data-label="Future rewards"]')!
+    expect(rewards.textContent).toBe('610.00 PLTreward 400.00 + bonus 100.00 + strong hands 110.00')
+    expect(within(active).getByText('1,100.00 shares')).toBeTruthy()
+    // Closed early: 1,000 + 200 reward earned + 20 gains - 500 fee.
+    const closed = screen.getByTestId('stake-1')
+    expect(closed.querySelector('td[data-label="Earned"]')!.textContent).toBe('-280.00 PLT')
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+
+  it("offers 'Show more' when the list goes on past the pages read", async () => {
+    const { user, dispatched } = openPage([testStake()], { moreStakes: true })
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(dispatched.map((a) => a.type)).toContain('stake/moreStakesRequested')
+  })
+})
+
+describe('closing summary', () => {
+  const figure = (id: string) => screen.getByTestId(`summary-${id}`).textContent
+
+  it('shows for an early close the fee, the bonus and the unearned reward forfeited, and what is received', async () => {
+    const { user, dispatched } = openPage([testStake()], { summaryOf: 3 })
+    const dialog = screen.getByRole('dialog', { name: 'Stake #3' })
+    expect(within(dialog).getByText('In progress')).toBeTruthy()
+    expect(figure('amount')).toBe('1,000.00 PLT')
+    expect(within(dialog).getByText('Reward earned so far')).toBeTruthy()
+    expect(figure('reward')).toBe('100.00 PLT')
+    expect(within(dialog).getByText('Earned from strong hands')).toBeTruthy()
+    expect(figure('gains')).toBe('110.00 PLT')
+    expect(figure('apr')).toBe('400.00%')
+    expect(within(dialog).getByText('Early withdrawal fee')).toBeTruthy()
+    expect(figure('fee')).toBe('750.00 PLT')
+    expect(within(dialog).getByText('Bonus forfeited')).toBeTruthy()
+    expect(figure('bonus-forfeited')).toBe('100.00 PLT')
+    expect(within(dialog).getByText('Unearned reward forfeited')).toBeTruthy()
+    expect(figure('reward-forfeited')).toBe('300.00 PLT')
+    expect(within(dialog).getByText('Total to receive')).toBeTruthy()
+    expect(figure('total')).toBe('460.00 PLT')
+    expect(screen.queryByTestId('summary-bonus')).toBeNull()
+    expect(within(dialog).getByText(/the bonus and the reward not yet earned go back to the reward reservoir/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Close tranche' }))
+    expect(dispatched.find((a) => a.type === 'stake/unstakeRequested')?.payload).toBe(3)
+  })
+
+  it('shows for a matured stake the bonus and the whole reward, no fee and nothing forfeited', () => {
+    const at = T0 + 100 * DAY
+    openPage([testStake({}, at)], { summaryOf: 3, now: at })
+    const dialog = screen.getByRole('dialog', { name: 'Stake #3' })
+    expect(within(dialog).getByText('Matured')).toBeTruthy()
+    expect(figure('reward')).toBe('400.00 PLT')
+    expect(figure('bonus')).toBe('100.00 PLT')
+    expect(figure('fee')).toBe('0.00 PLT')
+    expect(screen.queryByTestId('summary-bonus-forfeited')).toBeNull()
+    expect(screen.queryByTestId('summary-reward-forfeited')).toBeNull()
+    expect(figure('total')).toBe('1,610.00 PLT')
+    expect(within(dialog).queryByText(/go back to the reward reservoir/)).toBeNull()
+  })
+
+  it('shows what a closed stake paid, with Close tranche disabled', () => {
+    openPage([closedEarly()], { summaryOf: 1 })
+    const dialog = screen.getByRole('dialog', { name: 'Stake #1' })
+    expect(within(dialog).getByText('Closed')).toBeTruthy()
+    expect(figure('fee')).toBe('500.00 PLT')
+    expect(figure('bonus-forfeited')).toBe('100.00 PLT')
+    expect(figure('reward-forfeited')).toBe('200.00 PLT')
+    expect(within(dialog).getByText('Received')).toBeTruthy()
+    expect(figure('total')).toBe('720.00 PLT')
+    expect((within(dialog).getByRole('button', { name: 'Close tranche' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('shows the spinner while the close is in flight', () => {
+    const { store } = openPage([testStake()], { summaryOf: 3 })
+    act(() => {
+      store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
+    })
+    expect(screen.getByRole('status', { name: 'Closing' })).toBeTruthy()
+  })
+})
