@@ -135,7 +135,7 @@ async function checkInvariants(m: PoolModel, r: Real) {
   expect(held >= payAll, 'the balance covers closing every stake now').to.equal(true)
 }
 
-type Cmd = fc.AsyncCommand<PoolModel, Real, true>
+type Cmd = fc.AsyncCommand<PoolModel, Real, false>
 
 const user = fc.integer({ min: 0, max: USERS - 1 })
 const amount = fc.oneof(
@@ -213,7 +213,7 @@ class CloseCmd implements Cmd {
     readonly who: number,
     readonly picks: number[],
   ) {}
-  check = (m: Readonly<PoolModel>) => true && m !== undefined
+  check = () => true
   async run(m: PoolModel, r: Real) {
     const u = r.f.users[this.who]
     const active = m.activeOf(u.address)
@@ -366,7 +366,7 @@ const stakeCmd = fc
   .tuple(user, amount, holdSeconds, fc.option(user, { freq: 3 }))
   .map(([w, a, h, ref]) => new StakeCmd(w, a, h, ref))
 
-const commands = fc.commands<PoolModel, Real, true>(
+const commands = fc.commands<PoolModel, Real, false>(
   [
     stakeCmd,
     stakeCmd,
@@ -384,7 +384,7 @@ const commands = fc.commands<PoolModel, Real, true>(
       .tuple(fc.constantFrom<'drain' | 'refill' | 'allow'>('drain', 'refill', 'allow'), fc.oneof(fc.constant(0n), amount, fc.constant(2n ** 200n)))
       .map(([k, a]) => new ReservoirCmd(k, a)),
     params.map((p) => new ParamsCmd(p)),
-    fc.boolean().map((b) => new PauseCmd(b)),
+    fc.oneof({ arbitrary: fc.constant(true), weight: 1 }, { arbitrary: fc.constant(false), weight: 3 }).map((b) => new PauseCmd(b)),
   ],
   { maxCommands: MAX_COMMANDS, size: 'max' },
 )
