@@ -1,11 +1,12 @@
 import { getAddress } from 'ethers'
-import { setTimers, timers } from '../../src/app/config'
+import { lists, setLists, setTimers, timers } from '../../src/app/config'
 import { contracts } from '../../src/chain/contracts'
-import { DAY, ONE } from '../../src/chain/math'
+import { DAY, ONE, unstakePreview } from '../../src/chain/math'
 import { stakeRow } from '../../src/features/stake/selectors'
 import {
   approveRequested,
   depositRequested,
+  moreStakesRequested,
   poolSelected,
   stakeRefreshRequested,
   stakingPageClosed,
@@ -43,6 +44,21 @@ async function onStakingPage(index: number, poolId: number, rpcUrl?: string) {
 const read = (t: Awaited<ReturnType<typeof onStakingPage>>, id: number) =>
   contracts.pool(pool(id).address, t.chain.readProvider(31337))
 
+/** Runs `body` with console.error and console.warn captured; returns what was logged (tag and message lines). */
+async function capturingLogs(body: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = []
+  const keep = (...args: unknown[]) => void lines.push(String(args[0]))
+  const error = jest.spyOn(console, 'error').mockImplementation(keep)
+  const warn = jest.spyOn(console, 'warn').mockImplementation(keep)
+  try {
+    await body()
+  } finally {
+    error.mockRestore()
+    warn.mockRestore()
+  }
+  return lines
+}
+
 async function fund(index: number, tokens: bigint) {
   const token = contracts.token(deployment().contracts.token, null as never)
   const data = token.interface.encodeFunctionData('transfer', [accounts[index], tokens * E18])
@@ -53,15 +69,84 @@ describe('staking sagas against a real node', () => {
   it('loads the pool, the stakes and the wallet figures in one read, matching the contracts', async () => {
     const t = await onStakingPage(0, 1)
     const s = t.store.getState()
-    const state = await read(t, 1).getPoolState()
-    expect(s.stake.pool).toMatchObject({ id: 1, version: 1, address: pool(1).address, totalShares: state.totalShares.toString() })
-    const onChain = await read(t, 1).getAllUserStakes(accounts[0])
-    // The seeded mix: active and closed (within six months) stakes, every one of them listed.
-    expect(s.stake.userStakes.map((e) => e.id).sort()).toEqual(onChain.map((_, i) => i).sort())
-    expect(s.stake.userStakes.some((e) => !e.active)).toBe(true)
-    expect(s.stake.totalStakedByUser).toBe((await read(t, 1).getAllUserStakesAmount(accounts[0])).toString())
+    const p = read(t, 1)
+    const state = await p.getPoolState()
+    expect(s.stake.pool).toMatchObject({
+      id: 1,
+      version: 1,
+      address: pool(1).address,
+      totalShares: state.totalShares.toString(),
+      rate: state.rate.toString(),
+      stakersCount: Number(state.stakersCount),
+    })
+    // The seeded holders (#0-#4) and whoever else staked: the pool counts them itself.
+    expect(s.stake.pool!.stakersCount).toBeGreaterThanOrEqual(5)
+    const count = Number(await p.getUserStakesCount(accounts[0]))
+    // The seeded mix: active (pending and matured) and closed (within six months) stakes, every one of them listed.
+    expect(s.stake.userStakes.map((e) => e.id).sort()).toEqual(Array.from({ length: count }, (_, i) => i))
+    expect(s.stake.moreStakes).toBe(false)
+    const rows = s.stake.userStakes.map((e) => stakeRow(e, s.stake.pool!, s.stake.chainTime))
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Pending', 'Matured', 'Closed']))
+    // Each entry is the stake's own terms and what closing it pays (paid), as the pool reports them.
+    for (const e of s.stake.userStakes) {
+      const info = await p.getStakeInfo(accounts[0], e.id)
+      expect(e).toMatchObject({
+        active: info.stake.active,
+        stakeAmount: info.stake.stakeAmount.toString(),
+        bonus: info.stake.bonus.toString(),
+        reward: info.stake.reward.toString(),
+        unHoldFee: info.stake.unHoldFee.toString(),
+        closeTime: Number(info.stake.closeTime),
+      })
+      if (!e.active)
+        expect([e.amountOut, e.fee, e.forfeited, e.gains]).toEqual(
+          [info.amountOut, info.fee, info.forfeited, info.stake.gains].map(String),
+        )
+    }
+    // Active stakes: the list's figures are the shared math's at the chain time of the read.
+    for (const e of s.stake.userStakes.filter((x) => x.active)) {
+      const onChain = await p.getStake(accounts[0], e.id)
+      const c = unstakePreview(onChain, BigInt(s.stake.pool!.rate), BigInt(s.stake.chainTime))
+      expect([e.amountOut, e.fee, e.forfeited, e.gains]).toEqual([c.amountOut, c.fee, c.forfeited, c.gains].map(String))
+    }
+    expect(s.stake.totalStakedByUser).toBe((await p.getAllUserStakesAmount(accounts[0])).toString())
     const balance = await contracts.token(deployment().contracts.token, t.chain.readProvider(31337)).balanceOf(accounts[0])
     expect(s.token.balance).toBe(balance.toString())
+  })
+
+  it('reads the stake list a page at a time in the same single Lens call; Show more adds a page', async () => {
+    const saved = lists.STAKE_PAGE_SIZE
+    setLists({ STAKE_PAGE_SIZE: 2 })
+    const proxy = await startRpcProxy(CHAIN_URL())
+    try {
+      const t = await onStakingPage(0, 1, proxy.url)
+      const total = Number(await read(t, 1).getUserStakesCount(accounts[0]))
+      expect(total).toBeGreaterThan(4)
+      const first = t.store.getState().stake
+      // Active stakes come first.
+      expect(first.userStakes.map((e) => e.active)).toEqual([true, true])
+      expect(first.moreStakes).toBe(true)
+      proxy.reset()
+      t.store.dispatch(moreStakesRequested())
+      const second = await waitFor(t.store, (s) => s.stake.readAt > first.readAt)
+      expect(second.stake.userStakes).toHaveLength(4)
+      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 3, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } })
+      let s = second
+      while (s.stake.moreStakes) {
+        t.store.dispatch(moreStakesRequested())
+        const readAt = s.stake.readAt
+        s = await waitFor(t.store, (x) => x.stake.readAt > readAt)
+      }
+      expect(s.stake.userStakes.map((e) => e.id).sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i))
+      expect(s.stake.stakePages).toBe(Math.ceil(total / 2))
+      // Another pool starts from one page again.
+      t.store.dispatch(poolSelected(0))
+      await waitFor(t.store, (x) => x.stake.pool?.id === 0)
+      expect(t.store.getState().stake.stakePages).toBe(1)
+    } finally {
+      setLists({ STAKE_PAGE_SIZE: saved })
+      await proxy.stop()
+    }
   })
 
   it('reads the page in one JSON-RPC round trip of three calls, on the first load of a pool and on every refresh', async () => {
@@ -113,6 +198,9 @@ describe('staking sagas against a real node', () => {
     expect(s.wallet.openModal).toBeNull()
     const stake = await read(t, 1).getStake(accounts[3], before)
     expect([stake.stakeAmount, stake.holdTime, stake.active]).toEqual([1_234n * E18 + 5n, 200n * DAY, true])
+    // The referer (#4) has an active stake in the pool, so the 5% referral bonus is added to the length bonus.
+    const bonusPercent = (30n * ONE * 200n * DAY) / (1095n * DAY) + 5n * ONE
+    expect(stake.bonus).toBe(((1_234n * E18 + 5n) * (bonusPercent / 100n)) / ONE)
     // The list reloads after the receipt and shows the new stake first.
     const listed = await waitFor(t.store, (s) => s.stake.userStakes.some((e) => e.id === Number(before)))
     const row = stakeRow(
@@ -135,13 +223,34 @@ describe('staking sagas against a real node', () => {
     expect([stake.stakeAmount, stake.holdTime]).toEqual([100n * E18, 30n * DAY])
 
     t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
-    t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 5_000, referral: null }))
-    const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
-    expect(failed.stake.deposit.error).toBe('The number of days is outside what the pool allows.')
-    expect(failed.wallet.openModal).toBe('deposit')
+    const logged = await capturingLogs(async () => {
+      t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 5_000, referral: null }))
+      const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
+      expect(failed.stake.deposit.error).toBe('The number of days is outside what the pool allows.')
+      expect(failed.wallet.openModal).toBe('deposit')
+    })
+    expect(logged).toEqual(['[tx] stake was not sent'])
   })
 
-  it('closes a stake before maturity (fee) and another after time travel (none), paying what the list showed', async () => {
+  it('refuses a referral whose referer has no active stake in the pool (a referral bonus is never free)', async () => {
+    await fund(5, 1_000n)
+    const t = await onStakingPage(5, 1)
+    t.store.dispatch(approveRequested())
+    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    const before = await read(t, 1).getUserStakesCount(accounts[5])
+    t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+    const logged = await capturingLogs(async () => {
+      // Account #6 has never staked in pool 1.
+      t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 60, referral: accounts[6] }))
+      const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
+      expect(failed.stake.deposit.error).toBe('Your referral has no active stake in this pool; stake without it.')
+      expect(failed.wallet.openModal).toBe('deposit')
+    })
+    expect(logged).toEqual(['[tx] stake was not sent'])
+    expect(await read(t, 1).getUserStakesCount(accounts[5])).toBe(before)
+  })
+
+  it('closes a stake before maturity (fee, bonus and unearned reward forfeited) and another after it, paying what the list showed', async () => {
     await fund(4, 2_000n)
     const t = await onStakingPage(4, 1)
     t.store.dispatch(approveRequested())
@@ -152,29 +261,44 @@ describe('staking sagas against a real node', () => {
       t.store.dispatch({ type: 'stake/depositReset' })
     }
     const mine = (s: RootState, days: number) =>
-      s.stake.userStakes.find((e) => e.active && e.holdTime === days * Number(DAY) && e.stakeAmount === (500n * E18).toString())
-    const listed = await waitFor(t.store, (s) => mine(s, 10) !== undefined && mine(s, 20) !== undefined)
+      s.stake.userStakes.find((e) => e.holdTime === days * Number(DAY) && e.stakeAmount === (500n * E18).toString())
+    const listed = await waitFor(t.store, (s) => mine(s, 10)?.active === true && mine(s, 20)?.active === true)
     const [early, later] = [mine(listed, 10)!, mine(listed, 20)!]
+    // Terms fixed at stake time: a length bonus and 400% a year over the hold, funded by the reservoir.
+    expect(BigInt(early.bonus)).toBeGreaterThan(0n)
+    expect(BigInt(early.reward)).toBe((500n * E18 * ((400n * ONE * 10n * DAY) / (365n * DAY) / 100n)) / ONE)
+    let balance = BigInt(listed.token.balance)
     t.store.dispatch(unstakeRequested(early.id))
-    await waitFor(t.store, (s) => s.stake.closing.status === 'succeeded')
-    const closedEarly = await read(t, 1).getStake(accounts[4], early.id)
-    expect(closedEarly.active).toBe(false)
-    expect(BigInt(early.fee)).toBeGreaterThan(0n)
+    const afterEarly = await waitFor(t.store, (s) => s.stake.closing.status === 'succeeded' && mine(s, 10)?.active === false)
+    const closedEarly = mine(afterEarly, 10)!
+    // What the close paid, as the list now shows it: the fee taken, the whole bonus and the unearned reward forfeited.
+    expect(BigInt(closedEarly.fee)).toBeGreaterThan(0n)
+    expect(BigInt(closedEarly.forfeited)).toBeGreaterThan(BigInt(early.bonus))
+    expect(BigInt(afterEarly.token.balance) - balance).toBe(BigInt(closedEarly.amountOut) - BigInt(closedEarly.fee))
+    const summary = stakeRow(closedEarly, afterEarly.stake.pool!, afterEarly.stake.chainTime)
+    expect(summary.close).toMatchObject({
+      early: true,
+      bonusForfeited: stakeRow(early, listed.stake.pool!, 0).close.bonusForfeited,
+    })
+    expect(BigInt(summary.raw.rewards)).toBeLessThan(0n)
+    // The fee on the principal stays with those who hold (version 1): the rate rose.
+    expect(BigInt(afterEarly.stake.pool!.rate)).toBeGreaterThan(BigInt(listed.stake.pool!.rate))
+
     await rpc('evm_increaseTime', [21 * Number(DAY)])
     await rpc('evm_mine')
     t.store.dispatch({ type: 'stake/stakeRefreshRequested' })
     const matured = await waitFor(t.store, (s) => s.stake.userStakes.some((e) => e.id === later.id && e.fee === '0'))
     const row = matured.stake.userStakes.find((e) => e.id === later.id)!
-    expect(stakeRow(row, matured.stake.pool!, matured.stake.chainTime).status).toBe('Matured')
-    const balance = BigInt(matured.token.balance)
+    expect(stakeRow(row, matured.stake.pool!, matured.stake.chainTime)).toMatchObject({ status: 'Matured' })
+    expect(row.forfeited).toBe('0')
+    // At maturity: principal, bonus, the whole reward and the fees shared with it.
+    expect(BigInt(row.amountOut)).toBe(500n * E18 + BigInt(row.bonus) + BigInt(row.reward) + BigInt(row.gains))
+    balance = BigInt(matured.token.balance)
     t.store.dispatch(unstakeRequested(later.id))
     const done = await waitFor(t.store, (s) => s.stake.closing.status === 'succeeded' && BigInt(s.token.balance) > balance)
-    const paid = BigInt(done.token.balance) - balance
-    // Paid at the rate of the closing block, which may be a little above the rate the list was read at.
-    expect(paid).toBeGreaterThanOrEqual(BigInt(row.amountOut))
-    expect(paid).toBeLessThan(BigInt(row.amountOut) + BigInt(row.amountOut) / 1000n)
+    // Nothing else happened in the pool in between: exactly what the list showed.
+    expect(BigInt(done.token.balance) - balance).toBe(BigInt(row.amountOut))
     expect((await read(t, 1).getStake(accounts[4], later.id)).active).toBe(false)
-    expect(done.stake.pool!.rate).not.toBe(ONE.toString())
   })
 
   it('refreshes every 15 s (shortened here), stops at the first error, and restarts on the next page visit', async () => {
@@ -190,7 +314,10 @@ describe('staking sagas against a real node', () => {
       provider.send = async () => {
         throw new Error('node unreachable')
       }
-      await waitFor(t.store, (s: RootState) => s.stake.autoUpdate === 'stopped')
+      const logged = await capturingLogs(async () => {
+        await waitFor(t.store, (s: RootState) => s.stake.autoUpdate === 'stopped')
+      })
+      expect(logged).toContain('[stake] auto-update stopped at its first error')
       provider.send = send
       const stoppedAt = t.store.getState().stake.readAt
       await new Promise((r) => setTimeout(r, 400))
