@@ -12,9 +12,12 @@ async function travel(seconds: bigint) {
 
 /**
  * The local demo: 1,000,000 PLT for accounts #0-#4, stakes by several holders in both pools, and for account #0
- * (pool 1, the local default) a stake that matured, two still pending, one closed at maturity and one closed early,
- * all within the last six months. The node is started in the past (HARDHAT_INITIAL_DATE) so that after the time
- * travel the chain's clock is brought back in line with the wall clock.
+ * (pool 1, the local default) a stake that matured, two still pending (one with a referral), one closed at maturity
+ * and one closed early, all within the last six months, plus a pending stake in pool 0 (version 2). Every stake's
+ * bonus and reward are funded by the reservoir when it is made. The early close shares its fee with the holders
+ * (their 'earned from strong hands') and gives its bonus and unearned reward back to the reservoir. A referral needs
+ * a referer with an active stake in the pool: #0's names #1, who staked first. The node is started in the past
+ * (HARDHAT_INITIAL_DATE) so that after the time travel the chain's clock is brought back in line with the wall clock.
  */
 export async function seedLocalDemo(sys: System, holders: Signer[]) {
   const ethers = hre.ethers
@@ -24,7 +27,7 @@ export async function seedLocalDemo(sys: System, holders: Signer[]) {
   for (const h of holders) {
     await (await sys.token.mint(await h.getAddress(), DEMO_BALANCE)).wait()
   }
-  // Accounts #1-#4 stake in both pools so the pools have holders and a rate that has moved.
+  // Accounts #1-#4 stake in both pools so the pools have holders (and #1 can be a referer: an active staker).
   for (const [i, h] of others.entries()) {
     await (await sys.token.connect(h).approve(v1, ethers.MaxUint256)).wait()
     await (await sys.token.connect(h).approve(v2, ethers.MaxUint256)).wait()
@@ -45,10 +48,14 @@ export async function seedLocalDemo(sys: System, holders: Signer[]) {
   await (await s['stake(uint256,uint256)'](750n * ONE, 60n * DAY)).wait() // #2: closed early
   await travel(5n * DAY)
   await (await s.unstake([2])).wait()
-  await (await s['stake(uint256,uint256,address)'](2_500n * ONE, 180n * DAY, await others[0].getAddress())).wait() // #3: pending
+  // #3: pending, referred by #1, whose 90-day stake is still active.
+  await (await s['stake(uint256,uint256,address)'](2_500n * ONE, 180n * DAY, await others[0].getAddress())).wait()
   await travel(25n * DAY)
   await (await s.unstake([1])).wait()
   await (await s['stake(uint256,uint256)'](12_000n * ONE, 365n * DAY)).wait() // #4: pending
+  // Pool 0 (version 2): one pending stake with its length bonus, approved exactly as well.
+  await (await sys.token.connect(main).approve(v2, 3_000n * ONE)).wait()
+  await (await sys.poolV2.connect(main)['stake(uint256,uint256)'](3_000n * ONE, 365n * DAY)).wait()
   await travel(2n * DAY)
   // Bring the chain clock back to the wall clock if the node was started in the past.
   const latest = (await ethers.provider.getBlock('latest'))!.timestamp
