@@ -9,6 +9,10 @@ import {PoolsInfo} from "./PoolsInfo.sol";
 /// @notice Read-only aggregator: one call per screen. Holds no state.
 contract Lens {
     uint256 public constant CLOSED_VISIBLE_FOR = 180 days;
+    /// @notice Gas one pool's read may use in getPoolsDataFromPoolInfo (a real pool's takes about 100k). Without a
+    ///         bound, a listed contract that burns all the gas it is given would take 63/64 of the call's gas and leave
+    ///         too little for the pools after it.
+    uint256 public constant POOL_READ_GAS = 1_000_000;
 
     struct PoolData {
         uint256 poolId;
@@ -59,15 +63,15 @@ contract Lens {
         for (uint256 i; i < pools.length; ++i) data[i] = getPoolData(pools[i], user);
     }
 
-    /// @notice getPoolData for every listed pool of `poolsInfo`, with its pool id. A pool whose reads fail is left out
-    ///         instead of failing the whole list.
+    /// @notice getPoolData for every listed pool of `poolsInfo`, with its pool id. A pool whose reads fail (or use more
+    ///         than POOL_READ_GAS) is left out instead of failing the whole list.
     function getPoolsDataFromPoolInfo(PoolsInfo poolsInfo, address user) external view returns (PoolData[] memory data) {
         PoolsInfo.Pool[] memory pools = poolsInfo.getAllPools();
         data = new PoolData[](pools.length);
         uint256 n;
         for (uint256 i; i < pools.length; ++i) {
             if (!pools[i].listed) continue;
-            try this.getPoolData(pools[i].pool, user) returns (PoolData memory d) {
+            try this.getPoolData{gas: POOL_READ_GAS}(pools[i].pool, user) returns (PoolData memory d) {
                 d.poolId = i;
                 data[n++] = d;
             } catch {}
