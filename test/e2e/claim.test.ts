@@ -88,6 +88,11 @@ describe('claim page on the local stack', () => {
     expect(stakes).toHaveLength(stakesBefore.length + 1)
     const stake = stakes[stakes.length - 1]
     expect([stake.stakeAmount, stake.holdTime, stake.active]).toEqual([BigInt(unlocked), terms[1].hold, true])
+    // The term's bonus, and in this version 1 pool the inflation over the term's hold, funded up front.
+    const { inflationPercent } = await pool.getPoolState()
+    const fraction = (percent: bigint) => (BigInt(unlocked) * (percent / 100n)) / 10n ** 18n
+    expect(stake.bonus).toBe(fraction(terms[1].bonus))
+    expect(stake.reward).toBe(fraction((inflationPercent * terms[1].hold) / (365n * 86_400n)))
     expect(errors).toEqual([])
   })
 

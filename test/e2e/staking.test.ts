@@ -43,6 +43,11 @@ describe('staking page on the local stack', () => {
     const modal = page.getByRole('dialog', { name: 'Create deposit' })
     await modal.getByLabel('Amount (PLT)').fill('250')
     await modal.getByLabel('Days').fill('90')
+    // The estimate: a 90/1,095 share of the 30% length bonus and 400% a year over 90 days, funded by the reservoir.
+    expect(await modal.getByTestId('preview-bonus').textContent()).toBe('6.16 PLT')
+    expect(await modal.getByTestId('preview-reward').textContent()).toBe('246.57 PLT')
+    expect(await modal.getByTestId('preview-at-maturity').textContent()).toBe('502.73 PLT')
+    expect(await modal.getByTestId('preview-shortfall').count()).toBe(0)
     expect(await modal.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true)
     await modal.getByRole('button', { name: 'Approve' }).click()
     await modal.getByRole('button', { name: 'Approved' }).waitFor()
@@ -73,6 +78,12 @@ describe('staking page on the local stack', () => {
     await row.getByRole('button', { name: 'Close stake #0' }).click()
     const summary = page.getByRole('dialog', { name: 'Stake #0' })
     const total = await summary.getByTestId('summary-total').textContent()
+    // An early close: the fee, and the whole bonus and the reward not yet earned go back to the reservoir.
+    const cents = (wei: bigint) => `${(Number(wei / 10n ** 16n) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} PLT`
+    expect(await summary.getByTestId('summary-bonus-forfeited').textContent()).toBe(cents(stake.bonus))
+    expect(await summary.getByTestId('summary-fee').textContent()).toMatch(/^2\d\d\.\d\d PLT$/)
+    expect(await summary.getByTestId('summary-reward-forfeited').textContent()).toMatch(/^24\d\.\d\d PLT$/)
+    expect(await summary.getByText('Earned from strong hands').count()).toBe(1)
     await shot(page, 'desktop-stake-summary')
     const before = await contracts.token(record().contracts.token, provider()).balanceOf(me)
     await summary.getByRole('button', { name: 'Close tranche' }).click()
@@ -80,8 +91,11 @@ describe('staking page on the local stack', () => {
     await page.getByTestId('stake-0').getByText('Closed').waitFor()
     expect((await pool.getStake(me, 0)).active).toBe(false)
     const received = (await contracts.token(record().contracts.token, provider()).balanceOf(me)) - before
-    // The summary showed what closing paid at the block it read; the close block adds at most a little inflation.
+    // The summary showed what closing paid at the block it read; a later block has a lower fee and more reward earned.
     expect(Number(received / 10n ** 16n) / 100).toBeGreaterThanOrEqual(Number(total!.replace(/[^\d.]/g, '')))
+    // The closed row's Earned is exactly what the close paid beyond the amount (a loss after the fee).
+    const earned = page.getByTestId('stake-0').locator('td[data-label="Earned"]')
+    expect(await earned.textContent()).toBe(`-${cents(250n * E18 - received)}`)
     expect(errors).toEqual([])
   })
 

@@ -112,7 +112,9 @@ export interface StakeRow {
   progress: number
   progressText: string
   amount: string
-  /** version 1 only */
+  /** When it was closed (closed stakes only). */
+  closed: string | null
+  /** Pool shares: version 1 and active only (a close burns them). */
   shares: string | null
   /**
    * Active: 'Future rewards', what the stake earns on top of its amount if held to the release (bonus + reward +
@@ -183,7 +185,8 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
     progress,
     progressText: `${(progress / 100).toFixed(2)}%`,
     amount: formatAmount(stakeAmount),
-    shares: pool.version === 1 ? formatAmount(e.lpAmount) : null,
+    closed: e.active ? null : formatDate(e.closeTime),
+    shares: pool.version === 1 && e.active ? formatAmount(e.lpAmount) : null,
     rewards: signed(rewards),
     rewardParts: e.active && parts.length > 1 ? parts.join(' + ') : null,
     close: closeFigures(e),

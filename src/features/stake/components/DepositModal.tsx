@@ -91,6 +91,10 @@ const Preview = styled(FigureList)`
     padding-top: 6px;
     border-top: 1px solid ${(p) => p.theme.color.border};
   }
+  dd.split {
+    margin-left: -12px;
+    padding-left: 12px;
+  }
 `
 
 const Shortfall = styled.p`

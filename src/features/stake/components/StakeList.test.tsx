@@ -47,6 +47,8 @@ describe('stake list', () => {
     // Closed early: 1,000 + 200 reward earned + 20 gains - 500 fee.
     const closed = screen.getByTestId('stake-1')
     expect(closed.querySelector('td[data-label="Earned"]')!.textContent).toBe('-280.00 PLT')
+    // A close burns the shares: no shares line on a closed row.
+    expect(closed.querySelector('td[data-label="Staked amount"]')!.textContent).toBe('1,000.00 PLT')
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
   })
 
@@ -102,6 +104,7 @@ describe('closing summary', () => {
     openPage([closedEarly()], { summaryOf: 1 })
     const dialog = screen.getByRole('dialog', { name: 'Stake #1' })
     expect(within(dialog).getByText('Closed')).toBeTruthy()
+    expect(within(dialog).getByText('50.00% of 100 days · closed Sat, 6 Mar 2027')).toBeTruthy()
     expect(figure('fee')).toBe('500.00 PLT')
     expect(figure('bonus-forfeited')).toBe('100.00 PLT')
     expect(figure('reward-forfeited')).toBe('200.00 PLT')

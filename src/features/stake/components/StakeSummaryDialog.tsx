@@ -23,6 +23,11 @@ const Figures = styled(FigureList)`
   dd {
     font-weight: 600;
   }
+  /* One unbroken rule across both columns. */
+  dd.total {
+    margin-left: -16px;
+    padding-left: 16px;
+  }
   dd.lost {
     color: ${(p) => p.theme.color.warning};
   }
@@ -96,7 +101,7 @@ export function StakeSummaryDialog() {
         <div>
           <strong>{STATUS_TEXT[row.status]}</strong>
           <Muted>
-            {row.progressText} of {row.days} days · release {row.release}
+            {row.progressText} of {row.days} days · {row.closed ? `closed ${row.closed}` : `release ${row.release}`}
           </Muted>
         </div>
       </Top>
