@@ -3,7 +3,8 @@
  * production build) with a counting JSON-RPC proxy between the app and the node and render counters compiled in
  * (RENDER_COUNTS=1), gives a fresh account 20 stakes in the default pool, and drives /staking in headless chromium
  * with that account connected. Prints HTTP round trips, JSON-RPC calls by method and component renders for the
- * page load and for each of the next auto-updates (15 s apart), in which nothing on the chain changes.
+ * page load and for each of the next auto-updates (15 s apart), in which nothing on the chain changes, and the gas of
+ * the stake-list read (Lens.getUnstakeDataPage for one page of STAKE_PAGE_SIZE rows, which the page sends as one call).
  * Aim (issue #5): an update costs at most 2 round trips and re-renders the stake list 0 times.
  */
 import fs from 'node:fs'
@@ -12,6 +13,7 @@ import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import { lists } from '../../src/app/config'
 import { DAY, ONE } from '../../src/chain/math'
 import { installWallet, connectWith, launchBrowser } from '../../test/e2e/browser'
 import { startE2EStack } from '../../test/e2e/stack'
@@ -86,8 +88,16 @@ async function main() {
     const record = JSON.parse(fs.readFileSync(path.join(stack.deploymentsDir, '31337.json'), 'utf8')) as DeploymentRecord
     const me = await giveStakes(stack.chainUrl, record)
     console.log(
-      `stack up in ${((Date.now() - started) / 1000).toFixed(0)} s; ${me} holds ${STAKES} stakes in pool ${record.defaultPoolId}\n`,
+      `stack up in ${((Date.now() - started) / 1000).toFixed(0)} s; ${me} holds ${STAKES} stakes in pool ${record.defaultPoolId}`,
     )
+    const reader = new JsonRpcProvider(stack.chainUrl, 31337, { staticNetwork: true })
+    const pool = record.pools.find((p) => p.id === record.defaultPoolId)!.address
+    const lens = contracts.lens(record.contracts.lens, reader)
+    const gas = await lens.getUnstakeDataPage.estimateGas(pool, me, 0, lists.STAKE_PAGE_SIZE, { from: me })
+    console.log(
+      `stake-list read (getUnstakeDataPage, ${lists.STAKE_PAGE_SIZE} rows a page): ${gas.toLocaleString('en-US')} gas\n`,
+    )
+    reader.destroy()
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     await installWallet(context, new TestWallet(stack.chainUrl, { account: me }))
