@@ -1,0 +1,594 @@
+/**
+ * Regression tests for the audit of pool version 1 (issue 12, findings 1-8): each reproduces the attack or accident
+ * the audit ran, with its figures where they apply, and checks that the redesigned pools pay exactly what the model
+ * (src/chain/math.ts through poolModel.ts) says. Each fails on the contracts before the redesign (commit 7ce9104;
+ * finding 6's claim checks before 7ce9104).
+ *
+ * Expected figures come from the model, never from the pool's own views, and balances are read from the token, so
+ * each test asserts the same thing whatever the pool stores. Figures of the steps that set an attack up are checked
+ * after the step the finding is about (`Checks`), so a failure points at that step.
+ */
+import { expect } from 'chai'
+import { ethers } from 'hardhat'
+import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
+import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
+import { deploySystemWith } from './fixtures'
+import { pinNextTimestamp, type Pool } from './helpers'
+import { PoolModel, type ModelParams } from './poolModel'
+import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/chain/claim'
+import { DAY, ONE, PERCENT, type PoolVersion } from '../../src/chain/math'
+import {
+  BrokenPool__factory,
+  FarmAttacker__factory,
+  HeavyStaker__factory,
+  StakingPoolFactory__factory,
+} from '../../src/chain/types'
+import { DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
+
+const T = (n: number | bigint) => BigInt(n) * ONE
+const MAX = ethers.MaxUint256
+const YEAR_HOLD = 365n * DAY
+const MAX_HOLD = 1095n * DAY
+
+async function deployAuditFixture() {
+  const sys = await deploySystemWith()
+  const { owner, token } = sys
+  const attacker = await new FarmAttacker__factory(owner).deploy()
+  const heavy = await new HeavyStaker__factory(owner).deploy()
+  await token.mint(await attacker.getAddress(), T(6_000_000))
+  await token.mint(await heavy.getAddress(), T(10_000))
+  return { ...sys, attacker, heavy }
+}
+
+type Fixture = Awaited<ReturnType<typeof deployAuditFixture>>
+
+/** Figures checked after the step under test, each with a label. */
+class Checks {
+  private readonly list: [string, unknown, unknown][] = []
+  later(label: string, actual: unknown, expected: unknown) {
+    this.list.push([label, actual, expected])
+  }
+  verify() {
+    for (const [label, actual, expected] of this.list) expect(actual, label).to.deep.equal(expected)
+  }
+}
+
+/** One pool with its model, and the on-chain steps that keep both in step. */
+class Run {
+  readonly checks = new Checks()
+  readonly model: PoolModel
+
+  constructor(
+    readonly f: Fixture,
+    readonly pool: Pool,
+    version: PoolVersion,
+    params: ModelParams,
+  ) {
+    this.model = new PoolModel(version, { ...params })
+  }
+
+  static async of(f: Fixture, version: PoolVersion) {
+    const pool: Pool = version === 1 ? f.poolV1 : f.poolV2
+    const p = version === 1 ? V1_PARAMS : V2_PARAMS
+    const params = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, BigInt(v)])) as unknown as ModelParams
+    return new Run(f, pool, version, params)
+  }
+
+  async setParameters(over: Partial<ModelParams>) {
+    this.model.params = { ...this.model.params, ...over }
+    await this.pool.setParameters(this.model.params)
+  }
+
+  /** What the reservoir can fund for this pool: the smaller of its balance and its allowance. */
+  async available(): Promise<bigint> {
+    const { token, reservoir } = this.f
+    const r = await reservoir.getAddress()
+    const [balance, allowed] = [await token.balanceOf(r), await token.allowance(r, await this.pool.getAddress())]
+    return balance < allowed ? balance : allowed
+  }
+
+  async balances(addrs: string[]): Promise<bigint[]> {
+    return Promise.all(addrs.map((a) => this.f.token.balanceOf(a)))
+  }
+
+  async parties(user: string) {
+    return [user, await this.pool.getAddress(), await this.f.reservoir.getAddress()]
+  }
+
+  /** stake(amount, hold[, referer]) by `user` at `at` (default: one second on); its funding is checked later. */
+  async stake(user: HardhatEthersSigner, amount: bigint, hold: bigint, referer?: string, at?: bigint) {
+    const avail = await this.available()
+    const parties = await this.parties(user.address)
+    const before = await this.balances(parties)
+    const t = at ?? (await pinNextTimestamp())
+    if (at !== undefined) await time.setNextBlockTimestamp(at)
+    const { stake, preview } = this.model.stake(user.address, amount, hold, referer !== undefined, avail, t)
+    const p = this.pool.connect(user)
+    await (referer ? p['stake(uint256,uint256,address)'](amount, hold, referer) : p['stake(uint256,uint256)'](amount, hold))
+    const funded = preview.bonus + preview.reward
+    const after = await this.balances(parties)
+    this.checks.later(
+      `stake ${stake.id} of ${user.address}: user, pool, reservoir`,
+      after.map((a, i) => a - before[i]),
+      [-amount, amount + funded, -funded],
+    )
+    return { id: stake.id, preview, time: t }
+  }
+
+  /**
+   * unstake(ids) by `user` at `at` (default: one second on). With `now`, its payout is checked at once (the step
+   * under test), else later.
+   */
+  async close(user: HardhatEthersSigner, ids: bigint[], opts: { at?: bigint; now?: boolean } = {}) {
+    const parties = await this.parties(user.address)
+    const before = await this.balances(parties)
+    const t = opts.at ?? (await pinNextTimestamp())
+    if (opts.at !== undefined) await time.setNextBlockTimestamp(opts.at)
+    const expected = this.model.close(user.address, ids, t)
+    const want = [expected.toUser, -(expected.toUser + expected.toReservoir), expected.toReservoir]
+    const label = `close ${ids.join(',')} of ${user.address}: user, pool, reservoir`
+    let paid = want
+    if (opts.now) {
+      await expect(this.pool.connect(user).unstake(ids)).to.changeTokenBalances(this.f.token, parties, want)
+    } else {
+      await this.pool.connect(user).unstake(ids)
+      const after = await this.balances(parties)
+      paid = after.map((a, i) => a - before[i])
+      this.checks.later(label, paid, want)
+    }
+    /** `expected` is the model's; `paid` what the user, the pool and the reservoir got (negative: gave). */
+    return { ...expected, paid, time: t }
+  }
+
+  /** The pool holds at least what it owes: every active stake's principal, bonus, reward and shared fees. */
+  async expectSolvent() {
+    const balance = await this.f.token.balanceOf(await this.pool.getAddress())
+    expect(balance).to.be.greaterThanOrEqual(this.model.obligations)
+  }
+}
+
+/** A version 1 pool's config for the factory, with the system's token, reservoir and harvest. */
+async function poolConfig(f: Fixture) {
+  return {
+    implementation: await f.implV1.getAddress(),
+    name: 'n',
+    symbol: 's',
+    stakeToken: await f.token.getAddress(),
+    reservoir: await f.reservoir.getAddress(),
+    harvest: await f.harvest.getAddress(),
+    params: V1_PARAMS,
+    terms: DEFAULT_TERMS,
+  }
+}
+
+/** Mints `amount` to `user` beyond the fixture's balance. */
+async function fund(f: Fixture, user: string, amount: bigint) {
+  await f.token.mint(user, amount)
+}
+
+describe('Audit regressions (issue 12)', () => {
+  describe('finding 1: no close can be frozen by the rate, and an emptied pool leaves no windfall', () => {
+    it('1 wei, then 1e11 wei for 1,095 days closed a second later: a 100,000-token stake still closes, paid what the model says', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [attacker, victim] = f.users
+      await run.stake(attacker, 1n, DAY)
+      const { id } = await run.stake(attacker, 100_000_000_000n, MAX_HOLD)
+      await run.close(attacker, [id])
+      // The rate moved by less than the fee (the virtual shares took almost all of it back to the reservoir).
+      const rate = await f.poolV1.getRate()
+      const { id: v } = await run.stake(victim, T(100_000), 30n * DAY)
+      await time.increase(30n * DAY)
+      const t = await pinNextTimestamp()
+      const shown = await f.lens.getUnstakeData(await f.poolV1.getAddress(), victim.address, v, { blockTag: 'pending' })
+      const paid = await run.close(victim, [v], { at: t, now: true })
+      expect(shown.amountOut - shown.fee).to.equal(paid.toUser)
+      expect(rate).to.equal(run.model.rate)
+      expect(rate).to.be.lessThan(ONE + 100_000_000_000n)
+      await run.close(attacker, [0n])
+      run.checks.verify()
+      expect(await f.token.balanceOf(await f.poolV1.getAddress())).to.equal(0n)
+    })
+
+    it('the fees left when a pool empties go back to the reservoir: 1 token for 1 day gets exactly its due', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [a, b, next] = f.users
+      await run.stake(a, T(100_000), YEAR_HOLD)
+      await run.stake(b, T(50_000), YEAR_HOLD)
+      await time.increase(100n * DAY)
+      await run.close(b, [0n])
+      await time.increase(10n * DAY)
+      const last = await run.close(a, [0n])
+      const leftInPool = await f.token.balanceOf(await f.poolV1.getAddress())
+      const { id } = await run.stake(next, T(1), DAY)
+      await time.increase(DAY)
+      const paid = await run.close(next, [id], { now: true })
+      expect(paid.toUser).to.be.lessThan(T(2))
+      expect(leftInPool, 'tokens left in the emptied pool').to.equal(0n)
+      expect(last.toReservoir).to.be.greaterThan(0n)
+      run.checks.verify()
+    })
+
+    it('an emptied pool is not frozen by the next dust stake (nobody attacking)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [a, dust, victim] = f.users
+      await run.stake(a, T(100_000), YEAR_HOLD)
+      await time.increase(10n * DAY)
+      await run.close(a, [0n])
+      await run.stake(dust, 1n, DAY)
+      const { id } = await run.stake(victim, T(100_000), 30n * DAY)
+      await time.increase(30n * DAY)
+      await run.close(victim, [id], { now: true })
+      await run.close(dust, [0n], { now: true })
+      run.checks.verify()
+    })
+  })
+
+  describe('finding 2: the length bonus cannot be farmed, nor the reservoir drained', () => {
+    it('1M tokens staked for 1,095 days and closed at once, against a matured stake of ones own, gain nothing', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const attacker = f.users[0]
+      await fund(f, attacker.address, T(1_000_000))
+      const start = await f.token.balanceOf(attacker.address)
+      const reservoirStart = await f.token.balanceOf(await f.reservoir.getAddress())
+      const { preview: base } = await run.stake(attacker, T(1_000_000), DAY)
+      await time.increase(DAY)
+      const { id } = await run.stake(attacker, T(1_000_000), MAX_HOLD)
+      await run.close(attacker, [id])
+      await run.close(attacker, [0n], { now: true })
+      const gain = (await f.token.balanceOf(attacker.address)) - start
+      // What the matured stake alone earns; the cycle on top of it loses.
+      const due = base.bonus + base.reward
+      expect(gain).to.be.lessThan(due)
+      expect(await f.token.balanceOf(await f.reservoir.getAddress())).to.be.greaterThan(reservoirStart - due)
+      run.checks.verify()
+    })
+
+    it('five cycles from a contract in one transaction gain nothing and drain nothing', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const { attacker, token, reservoir } = f
+      const addr = await attacker.getAddress()
+      const pool = await f.poolV1.getAddress()
+      const tokenAddr = await token.getAddress()
+      const start = await token.balanceOf(addr)
+      const reservoirStart = await token.balanceOf(await reservoir.getAddress())
+      // The matured stake the fees would flow back to.
+      let t = await pinNextTimestamp()
+      const base = run.model.stake(addr, T(1_000_000), DAY, false, await run.available(), t).preview
+      await attacker.stakeBase(pool, tokenAddr, T(1_000_000), DAY)
+      await time.increase(DAY)
+      t = await pinNextTimestamp()
+      let toReservoir = 0n
+      for (let i = 0; i < 5; i++) {
+        const { stake, preview } = run.model.stake(addr, T(1_000_000), MAX_HOLD, false, await run.available(), t)
+        const c = run.model.close(addr, [stake.id], t)
+        toReservoir += c.toReservoir - preview.bonus - preview.reward
+      }
+      const tx = attacker.farm(pool, tokenAddr, T(1_000_000), MAX_HOLD, 5)
+      // Each cycle gets back the principal less the fee: nothing, at a 100% fee.
+      for (let i = 0; i < 5; i++) await expect(tx).to.emit(attacker, 'Cycle').withArgs(i, T(1_000_000), 0n)
+      await expect(tx).to.changeTokenBalances(token, [attacker, reservoir], [-T(5_000_000), toReservoir])
+      t = await pinNextTimestamp()
+      const c = run.model.close(addr, [0n], t)
+      await expect(attacker.close(pool, [0n])).to.changeTokenBalances(token, [attacker, reservoir], [c.toUser, c.toReservoir])
+      const gain = (await token.balanceOf(addr)) - start
+      expect(gain).to.be.lessThan(base.bonus + base.reward)
+      expect(await token.balanceOf(await reservoir.getAddress())).to.be.greaterThan(reservoirStart - base.bonus - base.reward)
+    })
+
+    it('with honest stakers holding 23% of the shares, the cycle still gains nothing and they get their due', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [attacker, honest] = f.users
+      await fund(f, attacker.address, T(1_000_000))
+      const start = await f.token.balanceOf(attacker.address)
+      const { preview: base } = await run.stake(attacker, T(1_000_000), DAY)
+      await run.stake(honest, T(300_000), DAY)
+      expect((base.shares * 100n) / run.model.totalShares).to.equal(76n)
+      await time.increase(DAY)
+      const { id } = await run.stake(attacker, T(1_000_000), MAX_HOLD)
+      await run.close(attacker, [id])
+      await run.close(attacker, [0n], { now: true })
+      expect((await f.token.balanceOf(attacker.address)) - start).to.be.lessThan(base.bonus + base.reward)
+      await run.close(honest, [0n], { now: true })
+      run.checks.verify()
+    })
+
+    for (const [fee, bonus] of [
+      [10n, 30n],
+      [0n, 30n],
+      [1n, 500n],
+    ]) {
+      it(`a plain stake-then-close with a ${fee}% fee and a ${bonus}% bonus returns no more than was put in`, async () => {
+        const f = await loadFixture(deployAuditFixture)
+        const run = await Run.of(f, 1)
+        const { attacker, token } = f
+        await run.setParameters({ unHoldFee: fee * ONE, timeBonusPercent: bonus * ONE })
+        const addr = await attacker.getAddress()
+        const t = await pinNextTimestamp()
+        const { stake } = run.model.stake(addr, T(1_000_000), MAX_HOLD, false, await run.available(), t)
+        const back = run.model.close(addr, [stake.id], t).toUser
+        expect(back).to.equal(T(1_000_000) - (T(1_000_000) * fee) / 100n)
+        const tx = attacker.farm(await f.poolV1.getAddress(), await token.getAddress(), T(1_000_000), MAX_HOLD, 1)
+        await expect(tx).to.emit(attacker, 'Cycle').withArgs(0n, T(1_000_000), back)
+        await expect(tx).to.changeTokenBalance(token, attacker, back - T(1_000_000))
+      })
+    }
+  })
+
+  describe('finding 3: inflation is simple interest, however often the pool is touched', () => {
+    it('100,000 tokens at 400% for a year: daily 100-wei pokes pay exactly what no poking pays', async () => {
+      const paid: bigint[] = []
+      const runs: Run[] = []
+      for (const poke of [false, true]) {
+        const f = await loadFixture(deployAuditFixture)
+        const run = await Run.of(f, 1)
+        const [victim, poker] = f.users
+        const t0 = BigInt(await time.latest()) + 10n
+        await run.stake(victim, T(100_000), YEAR_HOLD, undefined, t0)
+        if (poke) for (let d = 1n; d < 365n; d++) await run.stake(poker, 100n, DAY, undefined, t0 + d * DAY)
+        const c = await run.close(victim, [0n], { at: t0 + YEAR_HOLD })
+        paid.push(c.paid[0])
+        runs.push(run)
+      }
+      expect(paid[1], 'paid with daily pokes vs none').to.equal(paid[0])
+      // Principal, 10% length bonus for a year of 1,095 days, 400% simple interest: 5.1 x, as the model says.
+      expect(paid[0], 'paid without pokes').to.equal(T(510_000))
+      for (const run of runs) run.checks.verify()
+    })
+  })
+
+  describe('finding 4: the owner cannot cut existing stakes', () => {
+    for (const version of [1, 2] as const) {
+      it(`raising unHoldFee from 10% to 100% after staking leaves a 30-day early close at 90,821.9 (version ${version})`, async () => {
+        const f = await loadFixture(deployAuditFixture)
+        const run = await Run.of(f, version)
+        const victim = f.users[0]
+        await run.setParameters({ unHoldFee: 10n * ONE })
+        const { time: t0, preview } = await run.stake(victim, T(100_000), YEAR_HOLD)
+        await time.increase(29n * DAY)
+        await run.setParameters({ unHoldFee: PERCENT })
+        const c = await run.close(victim, [0n], { at: t0 + 30n * DAY, now: true })
+        const fee = (T(100_000) * 335n) / 365n / 10n
+        expect(c.closes[0].fee).to.equal(fee)
+        expect(c.toUser).to.equal(T(100_000) - fee + (preview.reward * 30n) / 365n)
+        if (version === 2) expect(c.toUser).to.equal(90_821_917_808_219_178_082_192n)
+        run.checks.verify()
+      })
+    }
+
+    it('lowering the bonus and inflation after staking does not cut a matured stake', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const victim = f.users[0]
+      const { time: t0, preview } = await run.stake(victim, T(100_000), YEAR_HOLD)
+      await run.setParameters({ inflationPercent: 0n, timeBonusPercent: 0n })
+      const c = await run.close(victim, [0n], { at: t0 + YEAR_HOLD, now: true })
+      expect(c.toUser).to.equal(preview.atMaturity)
+      run.checks.verify()
+    })
+  })
+
+  describe('finding 5: the inflation shown is the inflation paid', () => {
+    it('a reservoir drained after staking changes neither what the Lens shows nor what the stake pays', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const { token, reservoir, owner, lens } = f
+      const victim = f.users[0]
+      const pool = await f.poolV1.getAddress()
+      const { time: t0, preview } = await run.stake(victim, T(100_000), YEAR_HOLD)
+      await time.increase(10n * DAY)
+      const r = await reservoir.getAddress()
+      await reservoir.withdraw(await token.getAddress(), owner.address, await token.balanceOf(r))
+      expect(await token.balanceOf(r)).to.equal(0n)
+      for (const day of [100n, 200n]) {
+        await time.setNextBlockTimestamp(t0 + day * DAY)
+        const shown = await lens.getUnstakeData(pool, victim.address, 0, { blockTag: 'pending' })
+        const due = run.model.preview(run.model.stakesOf(victim.address)[0], t0 + day * DAY)
+        expect([shown.amountOut, shown.fee], `shown on day ${day}`).to.deep.equal([due.amountOut, due.fee])
+        await ethers.provider.send('evm_mine', [])
+      }
+      const c = await run.close(victim, [0n], { at: t0 + YEAR_HOLD, now: true })
+      expect(c.toUser).to.equal(preview.atMaturity)
+      expect(c.toUser).to.equal(T(510_000))
+      run.checks.verify()
+    })
+  })
+
+  describe('finding 6: claims land only in factory-made, listed pools; one bad pool cannot break the list', () => {
+    async function claimFor(f: Fixture, user: HardhatEthersSigner, amount: bigint) {
+      const { harvest, token, signer } = f
+      const rewardToken = await token.getAddress()
+      const { chainId } = await ethers.provider.getNetwork()
+      const claim: Claim = {
+        user: user.address,
+        amount,
+        lastUpdateBlock: await harvest.getLastBlock(user.address, rewardToken),
+        currentBlock: BigInt(await ethers.provider.getBlockNumber()),
+        claimedBefore: await harvest.claimed(user.address, rewardToken),
+        deadline: BigInt(await time.latest()) + 3600n,
+        rewardToken,
+      }
+      const { message, signature } = await signClaim(signer, claimDomain(chainId, await harvest.getAddress()), claim)
+      return harvestArgs(claim, message, signature)
+    }
+
+    it('harvestStake refuses a listed pool that a whitelisted registry caller added but the factory did not make', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { owner, poolsInfo, harvest, users } = f
+      const rogue = await new StakingPoolFactory__factory(owner).deploy(await poolsInfo.getAddress(), owner.address)
+      await poolsInfo.setWhitelisted(await rogue.getAddress(), true)
+      const config = await poolConfig(f)
+      const [pool] = await rogue.createPool.staticCall(config)
+      await rogue.createPool(config)
+      await expect(harvest.connect(users[0]).harvestStake(...(await claimFor(f, users[0], T(10))), pool, 30n * DAY))
+        .to.be.revertedWithCustomError(harvest, 'UnknownPool')
+        .withArgs(pool)
+    })
+
+    it('a pool can be delisted, and harvestStake refuses it', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { poolsInfo, harvest, users, poolV1 } = f
+      const pool = await poolV1.getAddress()
+      await poolsInfo.setListed(1, false)
+      expect(await poolsInfo.isListed(pool)).to.equal(false)
+      await expect(harvest.connect(users[0]).harvestStake(...(await claimFor(f, users[0], T(10))), pool, 30n * DAY))
+        .to.be.revertedWithCustomError(harvest, 'UnknownPool')
+        .withArgs(pool)
+    })
+
+    it('the pool list skips delisted pools and survives a registered pool whose views revert', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { owner, poolsInfo, lens, users, token } = f
+      const bad = await new BrokenPool__factory(owner).deploy(0, await token.getAddress())
+      await poolsInfo.setWhitelisted(users[4].address, true)
+      await poolsInfo.connect(users[4]).addPool(users[4].address, await bad.getAddress(), await token.getAddress(), owner.address)
+      const all = await lens.getPoolsDataFromPoolInfo(await poolsInfo.getAddress(), users[0].address)
+      expect(all.map((p) => p.pool)).to.deep.equal([await f.poolV2.getAddress(), await f.poolV1.getAddress()])
+      await poolsInfo.setListed(0, false)
+      const listed = await lens.getPoolsDataFromPoolInfo(await poolsInfo.getAddress(), users[0].address)
+      expect(listed.map((p) => p.pool)).to.deep.equal([await f.poolV1.getAddress()])
+    })
+    it('the pool list survives a registered pool that burns all the gas it is given', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { owner, poolsInfo, lens, users, token } = f
+      const bad = await new BrokenPool__factory(owner).deploy(3, await token.getAddress())
+      await poolsInfo.setWhitelisted(users[4].address, true)
+      await poolsInfo.connect(users[4]).addPool(users[4].address, await bad.getAddress(), await token.getAddress(), owner.address)
+      // Three good pools after it, read within the gas a wallet or provider gives one call.
+      for (let i = 0; i < 3; i++) await f.factory.createPool(await poolConfig(f))
+      const all = await lens.getPoolsDataFromPoolInfo(await poolsInfo.getAddress(), users[0].address, { gasLimit: 3_000_000n })
+      expect(all.map((p) => p.poolId)).to.deep.equal([0n, 1n, 3n, 4n, 5n])
+    })
+  })
+
+  describe('finding 7: smaller ones', () => {
+    it('7a: a referral to an address with no stake (0xdead) is refused', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const dead = '0x000000000000000000000000000000000000dEaD'
+      await expect(f.poolV1.connect(f.users[0])['stake(uint256,uint256,address)'](T(1000), YEAR_HOLD, dead))
+        .to.be.revertedWithCustomError(f.poolV1, 'RefererNotStaking')
+        .withArgs(dead)
+    })
+
+    it('7b: a 2^96-1 stake with a length bonus is taken and closes', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const whale = f.users[0]
+      const amount = 2n ** 96n - 1n
+      await fund(f, whale.address, amount)
+      await f.token.mint(await f.reservoir.getAddress(), 2n ** 100n)
+      const { preview } = await run.stake(whale, amount, MAX_HOLD)
+      run.checks.verify()
+      expect(preview.bonus).to.equal((amount * 3n) / 10n)
+      await run.close(whale, [0n], { now: true })
+    })
+
+    it('7c: a stake that grows past 79.2B tokens (2^96 base units) closes at maturity', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const whale = f.users[0]
+      await fund(f, whale.address, T(10_000_000_000))
+      await f.token.mint(await f.reservoir.getAddress(), T(200_000_000_000))
+      const { time: t0, preview } = await run.stake(whale, T(10_000_000_000), MAX_HOLD)
+      expect(preview.atMaturity).to.be.greaterThan(2n ** 96n)
+      const c = await run.close(whale, [0n], { at: t0 + MAX_HOLD, now: true })
+      expect(c.toUser).to.equal(preview.atMaturity)
+      run.checks.verify()
+    })
+
+    it('7d: tokens sent to a pool are swept to the reservoir, not paid to a staker', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [staker, donor] = f.users
+      await run.stake(staker, T(1000), 30n * DAY)
+      await f.token.connect(donor).transfer(await f.poolV1.getAddress(), T(5000))
+      await expect(f.poolV1.connect(donor).sweep()).to.changeTokenBalances(
+        f.token,
+        [f.poolV1, f.reservoir, donor],
+        [-T(5000), T(5000), 0n],
+      )
+      await time.increase(30n * DAY)
+      await run.close(staker, [0n], { now: true })
+      run.checks.verify()
+      expect(await f.token.balanceOf(await f.poolV1.getAddress())).to.equal(0n)
+    })
+
+    it('7e: getUnstakeDataPage(1, 2^256-1) returns the rest of the list', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const u = f.users[0]
+      for (let i = 0; i < 3; i++) await f.poolV1.connect(u)['stake(uint256,uint256)'](T(1 + i), DAY)
+      const [rows, next] = await f.lens.getUnstakeDataPage(await f.poolV1.getAddress(), u.address, 1, MAX)
+      expect(rows.length).to.equal(2)
+      expect(next).to.equal(MAX)
+      const [none] = await f.lens.getUnstakeDataPage(await f.poolV1.getAddress(), u.address, MAX, MAX)
+      expect(none.length).to.equal(0)
+    })
+
+    it('7f: a stake the reservoir cannot fully fund says so in an event', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const { token, reservoir, owner } = f
+      const r = await reservoir.getAddress()
+      await reservoir.withdraw(await token.getAddress(), owner.address, (await token.balanceOf(r)) - T(10))
+      const user = f.users[0]
+      const t = await pinNextTimestamp()
+      const { preview } = run.model.stake(user.address, T(1000), YEAR_HOLD, false, T(10), t)
+      expect([preview.bonusWanted, preview.rewardWanted]).to.deep.equal([T(100), T(4000)])
+      const tx = f.poolV1.connect(user)['stake(uint256,uint256)'](T(1000), YEAR_HOLD)
+      await expect(tx).to.emit(f.poolV1, 'RewardsShort').withArgs(user.address, 0n, T(100), T(4000))
+      await expect(tx).to.changeTokenBalances(token, [user, f.poolV1, reservoir], [-T(1000), T(1010), -T(10)])
+    })
+  })
+
+  describe('finding 8: a heavy staker still loads', () => {
+    /** `staker` ends with `closed` stakes closed over six months ago, then `active` active ones. */
+    async function heavyStaker(f: Fixture, closed: number, active: number) {
+      const { heavy, token } = f
+      const pool = await f.poolV1.getAddress()
+      const tokenAddr = await token.getAddress()
+      for (let done = 0; done < closed; done += 100) {
+        await heavy.stakeMany(pool, tokenAddr, ONE, DAY, Math.min(100, closed - done))
+      }
+      await time.increase(DAY)
+      for (let done = 0; done < closed; done += 250) await heavy.closeRange(pool, done, Math.min(done + 250, closed))
+      await time.increase(181n * DAY)
+      await heavy.stakeMany(pool, tokenAddr, ONE, DAY, active)
+      return heavy.getAddress()
+    }
+
+    it('one Lens page of a user with 2,000 stakes costs the gas it costs at 20, and shows the 20 active ones', async () => {
+      /** The gas estimate of a read, or why it could not be made. */
+      const estimate = async (read: () => Promise<bigint>) => read().catch((e: Error) => e.message.split('\n')[0])
+      const seen: { rows: bigint[]; next: bigint; page: bigint | string; full: bigint | string }[] = []
+      for (const closed of [0, 1980]) {
+        const f = await loadFixture(deployAuditFixture)
+        const staker = await heavyStaker(f, closed, 20)
+        const pool = await f.poolV1.getAddress()
+        const [rows, next] = await f.lens.getUnstakeDataPage(pool, staker, 0, 20)
+        seen.push({
+          rows: rows.map((r) => r.stakeId).sort((a, b) => Number(a - b)),
+          next,
+          page: await estimate(() => f.lens.getUnstakeDataPage.estimateGas(pool, staker, 0, 20)),
+          full: await estimate(() => f.lens.getAllUnstakeDataForActiveStakesAndClosesLessThanSixMonth.estimateGas(pool, staker)),
+        })
+      }
+      const [few, many] = seen
+      // The same rows read the same storage; the full read looks at one more stake (the first closed too long ago).
+      // Measured: full read 318,643 / 321,476 gas, page 319,075 / 319,063 at 20 / 2,000 stakes.
+      const near = (a: bigint | string, b: bigint | string) =>
+        typeof a === 'bigint' && typeof b === 'bigint' && (a > b ? a - b : b - a) <= 10_000n
+      expect(near(many.full, few.full), `full read: ${few.full} gas at 20 stakes, ${many.full} at 2,000`).to.equal(true)
+      expect(near(many.page, few.page), `page: ${few.page} gas at 20 stakes, ${many.page} at 2,000`).to.equal(true)
+      const ids = (from: number) => Array.from({ length: 20 }, (_, i) => BigInt(from + i))
+      expect(many.rows, 'first page at 2,000 stakes').to.deep.equal(ids(1980))
+      expect(few.rows, 'first page at 20 stakes').to.deep.equal(ids(0))
+      // At 20 stakes the page is the whole list; at 2,000 the next page starts after it (and is empty).
+      expect([few.next, many.next]).to.deep.equal([MAX, 20n])
+    })
+  })
+})
