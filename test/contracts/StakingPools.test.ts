@@ -89,6 +89,7 @@ function shouldBehaveLikePool(version: PoolVersion) {
       expect(await pool.MAX_RATE()).to.equal(MAX_RATE)
       expect(await pool.MAX_BONUS_PERCENT()).to.equal(MAX_BONUS_PERCENT)
       expect(await pool.MAX_ACCOUNT_TOTAL()).to.equal(MAX_ACCOUNT_TOTAL)
+      expect(await pool.MAX_STAKES_PER_USER()).to.equal(2n ** 24n - 1n)
       expect(await pool.VIRTUAL_SHARES()).to.equal(VIRTUAL_SHARES)
       expect(await pool.MAX_HOLD_TIME()).to.equal(1095n * DAY)
       expect(await pool.MAX_FEE_PERCENT()).to.equal(PERCENT)
