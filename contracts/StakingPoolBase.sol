@@ -12,13 +12,15 @@ import {StakeList} from "./StakeList.sol";
 /// @notice What both pool versions share. Each stake is a term deposit whose terms are fixed when it is made
 ///         (docs/contracts.md, "Pools"):
 ///         - the reservoir funds its length/referral bonus and its inflation reward for the whole hold up front, so
-///           the pool always holds everything it may owe and no close ever depends on the reservoir;
+///           the pool always holds everything it may owe and no close ever depends on the reservoir; a stake whose
+///           terms the reservoir cannot fund in full is refused, unless the staker accepts lower terms explicitly;
 ///         - the reward is simple interest on the principal (inflationPercent a year over the hold), earned linearly;
 ///           the bonus is earned only at maturity;
 ///         - an early close pays the principal less a fee that falls linearly to 0 at maturity, plus the reward
-///           earned so far; the bonus and the unearned reward go back to the reservoir. Version 1 shares the fee
-///           among the remaining stakes by their pool shares ("earned from strong hands"); version 2 returns it to
-///           the reservoir.
+///           earned so far; the bonus and the unearned reward go back to the reservoir. Version 1 streams the fee
+///           over FEE_STREAM to the stakes that stay, by their pool shares ("earned from strong hands"), so a stake
+///           made just before someone's close earns only its time-weighted part; version 2 returns it to the
+///           reservoir.
 ///         The owner's parameters apply to new stakes only; nothing the owner does can block or cut a close.
 /// @dev Deployed as minimal-proxy clones, hence an initializer. Pool shares are a read-only ERC20: they belong to the
 ///      stakes that minted them and cannot be transferred.
@@ -42,6 +44,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint256 public constant VIRTUAL_SHARES = 1e18;
     /// @notice The rate never passes this; a fee that would push it higher goes back to the reservoir instead.
     uint256 public constant MAX_RATE = type(uint104).max;
+    /// @notice An early-close fee (version 1) reaches the remaining stakes evenly over this time, not at once.
+    uint256 public constant FEE_STREAM = 30 days;
     /// @notice A user may make this many stakes in one pool.
     uint256 public constant MAX_STAKES_PER_USER = type(uint24).max;
     /// @notice Bound of a user's total principal and total shares in one pool (2^104 - 1).
@@ -57,6 +61,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         // While active, the rate at stake time; once closed, the fee gains the close paid (for the closed list).
         uint104 rateOrGains;
         uint64 feeFraction;
+        // Seconds since the pool's epoch (so they last 136 years from its creation); closeTime 0 while active.
         uint32 stakeTime;
         uint32 closeTime;
         // Where the stake sits in its owner's order (see _order).
@@ -80,6 +85,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     address public reservoir;
     /// @notice Addresses with at least one active stake (what the app shows as total stakers).
     uint64 public stakersCount;
+    /// @dev One second before the pool was created: stake times are kept relative to it, and are never 0.
+    uint32 private _epoch;
 
     address public harvest;
 
@@ -93,6 +100,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint104 private _rate;
     /// @dev Fees shared with holders and not yet paid out (rounded up, so never short).
     uint128 private _sharedFees;
+
+    /// @dev Early-close fees (version 1) not yet released to holders; released linearly until _streamEnd.
+    uint128 private _pendingFees;
+    uint40 private _streamEnd;
+    uint40 private _lastRelease;
 
     uint128 private _totalStaked;
     uint128 private _totalShares;
@@ -126,8 +138,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     event RewardsShort(address indexed user, uint256 indexed id, uint256 bonusWanted, uint256 rewardWanted);
     /// @notice A close: `amountOut - fee` went to the user, `forfeited` back to the reservoir.
     event Unstaked(address indexed user, uint256 indexed id, uint256 amountOut, uint256 fee, uint256 forfeited);
-    /// @notice An early-close fee: `toHolders` raised the rate, the rest went back to the reservoir.
-    event FeeShared(uint256 fee, uint256 toHolders, uint256 rate);
+    /// @notice Streamed fees reached the holders: `toHolders` raised the rate to `rate`; the part of the virtual shares
+    ///         stays in the pool for sweep().
+    event FeesReleased(uint256 amount, uint256 toHolders, uint256 rate);
     event Swept(uint256 amount);
     event ParametersChanged(PoolParams params);
     event HarvestTermsChanged(HarvestTerm[] terms);
@@ -141,6 +154,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     error ZeroShares();
     error StakeTooLarge(uint256 amount, uint256 max);
     error TooManyStakes(uint256 max);
+    /// @notice The reservoir can fund only this bonus and reward (less than asked): stake with lower minimums to accept.
+    error RewardsUnavailable(uint256 bonus, uint256 reward);
     error AccountLimit(uint256 max);
     error InvalidHoldTime(uint256 holdTime, uint256 min, uint256 max);
     error SelfReferral();
@@ -183,6 +198,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         reservoir = reservoir_;
         harvest = harvest_;
         _rate = uint104(ONE);
+        _epoch = uint32(block.timestamp - 1);
+        // Pool time starts at 1: the stream slot is never written fresh by a close.
+        _lastRelease = 1;
         _setParameters(params);
         _setTerms(terms);
     }
@@ -195,15 +213,28 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
 
     // ------------------------------------------------------------------ writes
 
-    /// @notice Stakes `amount` for `holdTime` seconds (rounded down to whole days) without a referer.
+    /// @notice Stakes `amount` for `holdTime` seconds (rounded down to whole days) without a referer. Reverts with
+    ///         RewardsUnavailable if the reservoir cannot fund the stake's bonus and reward in full.
     function stake(uint256 amount, uint256 holdTime) external nonReentrant returns (uint256) {
-        return _stakeWithRules(amount, holdTime, address(0));
+        return _stakeWithRules(amount, holdTime, address(0), type(uint256).max, type(uint256).max);
     }
 
     /// @notice Stakes `amount` for `holdTime` seconds with `referer`, who must have an active stake in this pool (so a
     ///         referral bonus is never free). Adds the referral bonus and requires at least holdTimeRefMin.
     function stake(uint256 amount, uint256 holdTime, address referer) external nonReentrant returns (uint256) {
-        return _stakeWithRules(amount, holdTime, referer);
+        return _stakeWithRules(amount, holdTime, referer, type(uint256).max, type(uint256).max);
+    }
+
+    /// @notice Stakes accepting lower terms when the reservoir runs short: the stake gets what the reservoir can fund
+    ///         (bonus first), but at least `minBonus` and `minReward` (base units), else RewardsUnavailable. The app
+    ///         passes what its preview showed, so nobody can empty the reservoir in front of the stake unnoticed.
+    ///         `referer` may be the zero address.
+    function stake(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)
+        external
+        nonReentrant
+        returns (uint256)
+    {
+        return _stakeWithRules(amount, holdTime, referer, minBonus, minReward);
     }
 
     /// @notice Stakes tokens pulled from the harvest contract for `beneficiary` under one of the harvest terms.
@@ -211,7 +242,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (beneficiary == address(0)) revert ZeroAddress();
         uint256 count = _terms.length;
         for (uint256 i; i < count; ++i) {
-            if (_terms[i].hold == hold) return _stake(beneficiary, msg.sender, amount, hold, _terms[i].bonus, address(0));
+            if (_terms[i].hold == hold) {
+                return _stake(beneficiary, msg.sender, amount, hold, _terms[i].bonus, address(0), _strict());
+            }
         }
         revert TermNotOffered(hold);
     }
@@ -221,21 +254,33 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ///         pool already holds: neither the reservoir nor the owner can block or reduce it.
     function unstake(uint256[] calldata ids) external nonReentrant {
         if (ids.length == 0) revert NoStakeIds();
+        uint256 t = _now();
         Account memory acc = _accounts[msg.sender];
-        Books memory b = Books(_rate, _totalShares, _committed, _sharedFees, 0, 0, 0);
-        for (uint256 i; i < ids.length; ++i) _closeOne(msg.sender, ids[i], acc, b);
+        // Fees streamed so far reach the holders as they were before this close; this close's own fee starts a stream
+        // that only later moments release, so nobody (the caller's other stakes included) gets it at once.
+        Stream memory st = _streamAt(t, _totalShares);
+        Books memory b = Books(st.rate, _totalShares, _committed, st.sharedFees, 0, 0, 0, 0);
+        for (uint256 i; i < ids.length; ++i) _closeOne(msg.sender, ids[i], acc, b, t);
         if (acc.closedCount == acc.count) --stakersCount;
-        // Value no stake owns (rounding of shared fees) goes back with the last share.
+        uint256 pending = st.pending + b.newFees;
+        // Value no stake owns goes back with the last share: rounding of shared fees, fees not yet streamed.
         if (b.totalShares == 0) {
-            b.toReservoir += b.sharedFees;
+            b.toReservoir += b.sharedFees + pending;
             b.sharedFees = 0;
+            pending = 0;
         }
         _accounts[msg.sender] = acc;
-        _rate = uint104(b.rate);
+        if (_sharesFees()) {
+            _rate = uint104(b.rate);
+            _sharedFees = uint128(b.sharedFees);
+            _pendingFees = uint128(pending);
+            _lastRelease = uint40(t);
+            if (b.newFees != 0 && pending != 0) _streamEnd = uint40(t + FEE_STREAM);
+        }
         _totalStaked -= uint128(b.principalOut);
         _totalShares = uint128(b.totalShares);
         _committed = b.committed;
-        _sharedFees = uint128(b.sharedFees);
+        if (st.released != 0) emit FeesReleased(st.released, st.toHolders, st.rate);
         if (b.toReservoir != 0) stakeToken.safeTransfer(reservoir, b.toReservoir);
         stakeToken.safeTransfer(msg.sender, b.toUser);
     }
@@ -244,7 +289,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ///         the reservoir. Anyone may call it; nobody can take them as a windfall.
     function sweep() external nonReentrant returns (uint256 amount) {
         uint256 balance = stakeToken.balanceOf(address(this));
-        uint256 owed = _committed + _sharedFees;
+        uint256 owed = _committed + _sharedFees + _pendingFees;
         if (balance <= owed) return 0;
         amount = balance - owed;
         stakeToken.safeTransfer(reservoir, amount);
@@ -319,18 +364,26 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         return _totalStaked;
     }
 
+    /// @notice The fee rate now, with the fees streamed so far released.
     function getRate() external view returns (uint256) {
-        return _rate;
+        return _currentRate();
+    }
+
+    /// @notice Early-close fees still streaming to the holders (version 1), and when the stream ends (unix time).
+    function getFeeStream() external view returns (uint256 pending, uint256 streamEnd) {
+        Stream memory st = _streamAt(_now(), _totalShares);
+        return (st.pending, st.pending == 0 ? 0 : _epoch + uint256(_streamEnd));
     }
 
     function getPoolState() external view returns (PoolState memory st) {
+        Stream memory fees = _streamAt(_now(), _totalShares);
         st.version = version();
         st.stakeToken = address(stakeToken);
         st.reservoir = reservoir;
         st.harvest = harvest;
         st.totalStaked = _totalStaked;
         st.totalShares = _totalShares;
-        st.rate = _rate;
+        st.rate = fees.rate;
         st.inflationPercent = inflationPercent;
         st.refererBonusPercent = refererBonusPercent;
         st.timeBonusPercent = timeBonusPercent;
@@ -340,7 +393,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         st.reservoirAvailable = _reservoirAvailable();
         st.stakingPaused = stakingPaused;
         st.stakersCount = stakersCount;
-        st.obligations = _committed + _sharedFees;
+        st.obligations = _committed + fees.sharedFees + fees.pending;
     }
 
     function getAllHarvestBonusTimeData() external view returns (HarvestTerm[] memory) {
@@ -364,7 +417,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     function getAllCurrentStakeAmount(address user) external view returns (uint256 total) {
         Account memory acc = _accounts[user];
         for (uint256 p = acc.closedCount; p < acc.count; ++p) {
-            Close memory c = _close(_stakes[user][_order[user].get(p)], _rate, block.timestamp);
+            Close memory c = _close(_stakes[user][_order[user].get(p)], _currentRate(), _now());
             total += c.amountOut - c.fee;
         }
     }
@@ -380,12 +433,13 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 count = _accounts[user].count;
         uint256 end = offset >= count ? offset : (limit > count - offset ? count : offset + limit);
         page = new Stake[](end - offset);
-        for (uint256 i = offset; i < end; ++i) page[i - offset] = _view(_stakes[user][i]);
+        uint256 rate = _currentRate();
+        for (uint256 i = offset; i < end; ++i) page[i - offset] = _view(_stakes[user][i], rate);
     }
 
     function getStake(address user, uint256 id) public view returns (Stake memory) {
         if (id >= _accounts[user].count) revert StakeNotFound(id);
-        return _view(_stakes[user][id]);
+        return _view(_stakes[user][id], _currentRate());
     }
 
     /// @notice (amountOut before fee, fee) for closing stake `id` now, or what it paid if already closed.
@@ -395,11 +449,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @notice Stake `id` of `user` with what closing it pays now (or what it paid).
-    function getStakeInfo(address user, uint256 id) public view returns (StakeInfo memory info) {
+    function getStakeInfo(address user, uint256 id) public view returns (StakeInfo memory) {
         if (id >= _accounts[user].count) revert StakeNotFound(id);
-        StakeRecord memory s = _stakes[user][id];
-        Close memory c = s.closeTime == 0 ? _close(s, _rate, block.timestamp) : _closed(s);
-        info = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
+        return _info(user, id, _currentRate());
     }
 
     /// @notice A page of `user`'s stakes: the active ones first, then those closed at or after `closedSince`, newest
@@ -411,20 +463,34 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         returns (StakeInfo[] memory infos, uint256 next)
     {
         Account memory acc = _accounts[user];
-        uint256 total = acc.count;
-        uint256 end = offset >= total ? offset : (limit > total - offset ? total : offset + limit);
-        uint256 stop = _visibleEnd(user, acc, offset, end, closedSince);
-        next = stop == end && end < total ? end : type(uint256).max;
-        infos = new StakeInfo[](stop - offset);
-        for (uint256 k = offset; k < stop; ++k) {
-            uint256 id = _order[user].get(total - 1 - k);
-            StakeRecord memory s = _stakes[user][id];
-            Close memory c = s.closeTime == 0 ? _close(s, _rate, block.timestamp) : _closed(s);
-            infos[k - offset] = StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s));
-        }
+        uint256 end;
+        (end, next) = _pageBounds(user, acc, offset, limit, closedSince);
+        infos = new StakeInfo[](end - offset);
+        uint256 rate = _currentRate();
+        for (uint256 k = offset; k < end; ++k) infos[k - offset] = _info(user, _order[user].get(acc.count - 1 - k), rate);
     }
 
     // ------------------------------------------------------------------ internals
+
+    function _info(address user, uint256 id, uint256 rate) private view returns (StakeInfo memory) {
+        StakeRecord memory s = _stakes[user][id];
+        Close memory c = s.closeTime == 0 ? _close(s, rate, _now()) : _closed(s);
+        return StakeInfo(id, c.amountOut, c.fee, c.forfeited, _view(s, rate));
+    }
+
+    /// @dev Where a page from `offset` of at most `limit` rows ends, and where the next one starts (type(uint256).max
+    ///      when no visible row follows).
+    function _pageBounds(address user, Account memory acc, uint256 offset, uint256 limit, uint256 closedSince)
+        private
+        view
+        returns (uint256 stop, uint256 next)
+    {
+        uint256 total = acc.count;
+        uint256 end = offset >= total ? offset : (limit > total - offset ? total : offset + limit);
+        stop = _visibleEnd(user, acc, offset, end, closedSince);
+        bool more = stop == end && end < total && _visibleEnd(user, acc, end, end + 1, closedSince) > end;
+        next = more ? end : type(uint256).max;
+    }
 
     /// @dev Where a page from `offset` to `end` stops: at `end`, or at the first stake closed before `closedSince`.
     ///      Closes are in closing order, so no later row can be visible; sizing first keeps memory to the rows returned.
@@ -435,7 +501,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     {
         uint256 active = acc.count - acc.closedCount;
         for (uint256 k = offset > active ? offset : active; k < end; ++k) {
-            if (_stakes[user][_order[user].get(acc.count - 1 - k)].closeTime < closedSince) return k;
+            if (uint256(_epoch) + _stakes[user][_order[user].get(acc.count - 1 - k)].closeTime < closedSince) return k;
         }
         return end;
     }
@@ -449,15 +515,17 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 principalOut;
         uint256 toUser;
         uint256 toReservoir;
+        /// @dev Early-close fees of this batch that start streaming to holders (version 1).
+        uint256 newFees;
     }
 
     /// @dev Closes `user`'s stake `id` in memory books `b` and account `acc`; the stake itself is written at once.
-    function _closeOne(address user, uint256 id, Account memory acc, Books memory b) private {
+    function _closeOne(address user, uint256 id, Account memory acc, Books memory b, uint256 t) private {
         if (id >= acc.count) revert StakeNotFound(id);
         StakeRecord storage rec = _stakes[user][id];
         StakeRecord memory s = rec;
         if (s.closeTime != 0) revert StakeNotActive(id);
-        Close memory c = _close(s, b.rate, block.timestamp);
+        Close memory c = _close(s, b.rate, t);
 
         // Book the close before sharing its fee, so the stake takes no part of its own fee.
         b.totalShares -= c.shares;
@@ -468,15 +536,11 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         b.sharedFees -= c.gains;
         b.toUser += c.amountOut - c.fee;
         b.toReservoir += c.forfeited;
-        if (c.fee != 0) {
-            uint256 toHolders;
-            (b.rate, toHolders) = _shareFee(c.fee, b.rate, b.totalShares);
-            b.sharedFees += toHolders;
-            b.toReservoir += c.fee - toHolders;
-        }
+        if (_sharesFees()) b.newFees += c.fee;
+        else b.toReservoir += c.fee;
 
         _moveToClosed(user, id, s.position, acc.closedCount);
-        rec.closeTime = uint32(block.timestamp);
+        rec.closeTime = uint32(t);
         // Display only: the gains of a closed stake saturate instead of reverting.
         rec.rateOrGains = c.gains > MAX_RATE ? uint104(MAX_RATE) : uint104(c.gains);
         rec.position = acc.closedCount++;
@@ -496,7 +560,10 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 forfeited;
     }
 
-    function _stakeWithRules(uint256 amount, uint256 holdTime, address referer) internal returns (uint256) {
+    function _stakeWithRules(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)
+        internal
+        returns (uint256)
+    {
         uint256 hold = (holdTime / 1 days) * 1 days;
         uint256 min = 1 days;
         if (referer != address(0)) {
@@ -508,13 +575,23 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (hold < min || hold > max) revert InvalidHoldTime(holdTime, min, max);
         uint256 bonusPercent = (timeBonusPercent * hold) / max;
         if (referer != address(0)) bonusPercent += refererBonusPercent;
-        return _stake(msg.sender, msg.sender, amount, hold, bonusPercent, referer);
+        return _stake(msg.sender, msg.sender, amount, hold, bonusPercent, referer, [minBonus, minReward]);
     }
 
-    function _stake(address user, address payer, uint256 amount, uint256 hold, uint256 bonusPercent, address referer)
-        internal
-        returns (uint256 id)
-    {
+    /// @dev Minimums that ask for the full terms.
+    function _strict() private pure returns (uint256[2] memory) {
+        return [type(uint256).max, type(uint256).max];
+    }
+
+    function _stake(
+        address user,
+        address payer,
+        uint256 amount,
+        uint256 hold,
+        uint256 bonusPercent,
+        address referer,
+        uint256[2] memory minimums
+    ) internal returns (uint256 id) {
         if (stakingPaused) revert StakingIsPaused();
         if (amount == 0) revert ZeroAmount();
         if (amount > MAX_STAKE_AMOUNT) revert StakeTooLarge(amount, MAX_STAKE_AMOUNT);
@@ -522,7 +599,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (acc.count >= MAX_STAKES_PER_USER) revert TooManyStakes(MAX_STAKES_PER_USER);
         id = acc.count;
 
-        StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent);
+        if (_sharesFees()) _releaseFees();
+        StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent, minimums);
         rec.position = uint24(id);
         stakeToken.safeTransferFrom(payer, address(this), amount);
         _book(user, id, rec, acc, referer);
@@ -546,37 +624,56 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
-    ///      reservoir cannot give both in full, the bonus is funded first and the reward gets what is left, and the
-    ///      stored fractions are lowered so that they give back no more than was funded. The full amount is tried
-    ///      first because it nearly always succeeds.
-    function _fund(address user, uint256 id, uint256 amount, uint256 hold, uint256 bonusPercent)
-        private
-        returns (StakeRecord memory rec)
-    {
-        uint256 bonusFraction = bonusPercent / 100;
-        uint256 rewardFraction = (uint256(inflationPercent) * hold) / YEAR / 100;
-        uint256 bonus = (amount * bonusFraction) / ONE;
-        uint256 reward = (amount * rewardFraction) / ONE;
-        if (bonus + reward != 0 && !_tryPull(bonus + reward)) {
-            emit RewardsShort(user, id, bonus, reward);
-            uint256 available = _reservoirAvailable();
-            // A token may refuse a pull for other reasons; never fund more than wanted (and keep the product small).
-            if (available > bonus + reward) available = bonus + reward;
-            uint256 cap = (available * ONE) / amount;
-            if (bonusFraction > cap) bonusFraction = cap;
-            bonus = (amount * bonusFraction) / ONE;
-            cap = ((available - bonus) * ONE) / amount;
-            if (rewardFraction > cap) rewardFraction = cap;
-            reward = (amount * rewardFraction) / ONE;
-            if (bonus + reward != 0) stakeToken.safeTransferFrom(reservoir, address(this), bonus + reward);
-        }
+    ///      reservoir cannot give both in full, the bonus is funded first and the reward gets what is left, the stored
+    ///      fractions are lowered so that they give back no more than was funded, and the stake is refused if that is
+    ///      below the staker's minimums. The full amount is tried first because it nearly always succeeds.
+    function _fund(
+        address user,
+        uint256 id,
+        uint256 amount,
+        uint256 hold,
+        uint256 bonusPercent,
+        uint256[2] memory minimums
+    ) private returns (StakeRecord memory rec) {
+        uint256[2] memory fractions = [bonusPercent / 100, (uint256(inflationPercent) * hold) / YEAR / 100];
+        uint256 wanted = (amount * fractions[0]) / ONE + (amount * fractions[1]) / ONE;
+        if (wanted != 0 && !_tryPull(wanted)) _fundShort(user, id, amount, fractions, minimums);
+        uint256 bonusFraction = fractions[0];
+        uint256 rewardFraction = fractions[1];
         rec.amount = uint96(amount);
         rec.bonusFraction = uint64(bonusFraction);
         rec.rewardFraction = uint72(rewardFraction);
         rec.holdDays = uint16(hold / 1 days);
         rec.rateOrGains = _rate;
         rec.feeFraction = uint64(unHoldFee / 100);
-        rec.stakeTime = uint32(block.timestamp);
+        rec.stakeTime = uint32(_now());
+    }
+
+    /// @dev The reservoir could not give a new stake's full terms: lowers `fractions` (bonus, reward) in place to what
+    ///      it can fund, bonus first, refuses the stake below the staker's minimums, and pulls the rest.
+    function _fundShort(
+        address user,
+        uint256 id,
+        uint256 amount,
+        uint256[2] memory fractions,
+        uint256[2] memory minimums
+    ) private {
+        uint256[2] memory wanted = [(amount * fractions[0]) / ONE, (amount * fractions[1]) / ONE];
+        // A token may refuse a pull for other reasons; never fund more than wanted (and keep the product small).
+        uint256 available = _min(_reservoirAvailable(), wanted[0] + wanted[1]);
+        fractions[0] = _min(fractions[0], (available * ONE) / amount);
+        uint256 bonus = (amount * fractions[0]) / ONE;
+        fractions[1] = _min(fractions[1], ((available - bonus) * ONE) / amount);
+        uint256 reward = (amount * fractions[1]) / ONE;
+        if (bonus < _min(minimums[0], wanted[0]) || reward < _min(minimums[1], wanted[1])) {
+            revert RewardsUnavailable(bonus, reward);
+        }
+        emit RewardsShort(user, id, wanted[0], wanted[1]);
+        if (bonus + reward != 0) stakeToken.safeTransferFrom(reservoir, address(this), bonus + reward);
+    }
+
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
     }
 
     /// @dev Bonus, reward and shares of an active stake, from its stored terms.
@@ -600,16 +697,60 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         return balance < allowed ? balance : allowed;
     }
 
-    /// @dev A fee shared among `shares` real shares and the virtual ones: the rate rises by fee/(shares + virtual);
-    ///      what the real shares get is rounded up into the shared fees (so the books are never short), the rest goes
-    ///      back to the reservoir. Version 2, an empty pool, or a rate at its cap share nothing.
-    function _shareFee(uint256 fee, uint256 rate, uint256 shares) private returns (uint256 newRate, uint256 toHolders) {
-        if (!_sharesFees() || shares == 0) return (rate, 0);
-        uint256 step = (fee * ONE) / (shares + VIRTUAL_SHARES);
+    /// @dev Fees released to holders: the rate rises by amount/(shares + virtual); what the real shares get is rounded
+    ///      up into the shared fees (so the books are never short); the virtual shares' part stays in the pool, owed to
+    ///      nobody, for sweep(). No shares, a step that rounds to 0, or a rate at its cap release nothing to holders.
+    function _shareFee(uint256 amount, uint256 rate, uint256 shares) private pure returns (uint256, uint256) {
+        if (shares == 0) return (rate, 0);
+        uint256 step = (amount * ONE) / (shares + VIRTUAL_SHARES);
         if (step == 0 || rate + step > MAX_RATE) return (rate, 0);
-        newRate = rate + step;
-        toHolders = (step * shares + ONE - 1) / ONE;
-        emit FeeShared(fee, toHolders, newRate);
+        return (rate + step, (step * shares + ONE - 1) / ONE);
+    }
+
+    /// @dev The fee stream at pool time `t` (seconds since the epoch) with `shares` real shares, after releasing what
+    ///      is due: linear from the last release to the stream's end.
+    struct Stream {
+        uint256 rate;
+        uint256 sharedFees;
+        uint256 pending;
+        uint256 released;
+        uint256 toHolders;
+    }
+
+    function _streamAt(uint256 t, uint256 shares) internal view returns (Stream memory st) {
+        st.rate = _rate;
+        st.sharedFees = _sharedFees;
+        st.pending = _pendingFees;
+        uint256 last = _lastRelease;
+        if (st.pending == 0 || t <= last) return st;
+        uint256 end = _streamEnd;
+        st.released = t >= end ? st.pending : (st.pending * (t - last)) / (end - last);
+        if (st.released == 0) return st;
+        st.pending -= st.released;
+        (st.rate, st.toHolders) = _shareFee(st.released, st.rate, shares);
+        st.sharedFees += st.toHolders;
+    }
+
+    /// @dev Releases the streamed fees due now, before a stake changes the shares (a new stake gets none of them).
+    function _releaseFees() private {
+        if (_pendingFees == 0) return;
+        uint256 t = _now();
+        Stream memory st = _streamAt(t, _totalShares);
+        if (st.released == 0) return;
+        _rate = uint104(st.rate);
+        _sharedFees = uint128(st.sharedFees);
+        _pendingFees = uint128(st.pending);
+        _lastRelease = uint40(t);
+        emit FeesReleased(st.released, st.toHolders, st.rate);
+    }
+
+    function _currentRate() internal view returns (uint256) {
+        return _streamAt(_now(), _totalShares).rate;
+    }
+
+    /// @dev Pool time: seconds since the epoch.
+    function _now() internal view returns (uint256) {
+        return block.timestamp - _epoch;
     }
 
     /// @dev The figures of closing active stake `s` at `time` with the pool's fee rate at `rate`.
@@ -652,18 +793,18 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         );
     }
 
-    function _view(StakeRecord memory s) internal view returns (Stake memory v) {
+    function _view(StakeRecord memory s, uint256 rate) internal view returns (Stake memory v) {
         v.active = s.closeTime == 0;
         v.stakeAmount = s.amount;
         (v.bonus, v.reward, ) = _amounts(v.active ? s : _asActive(s));
         v.unHoldFee = uint256(s.feeFraction) * 100;
-        v.stakeTime = s.stakeTime;
+        v.stakeTime = uint256(_epoch) + s.stakeTime;
         v.holdTime = uint256(s.holdDays) * 1 days;
-        v.closeTime = s.closeTime;
+        v.closeTime = s.closeTime == 0 ? 0 : uint256(_epoch) + s.closeTime;
         if (v.active) {
             v.entryRate = s.rateOrGains;
             (, , v.lpAmount) = _amounts(s);
-            v.gains = (v.lpAmount * (_rate - v.entryRate)) / ONE;
+            v.gains = (v.lpAmount * (rate - v.entryRate)) / ONE;
         } else {
             // Closed: its shares are gone (lpAmount 0); the gains it was paid are kept.
             v.gains = s.rateOrGains;

@@ -205,21 +205,46 @@ export function unstakePreview(stake: StakeMath, rate: bigint, time: bigint): Cl
   }
 }
 
+/** Version 1 streams each early-close fee to the remaining stakes evenly over this time. */
+export const FEE_STREAM = 30n * DAY
+
 /**
- * An early-close fee shared among `shares` real shares left after the close (version 1): the rate rises by
- * fee / (shares + VIRTUAL_SHARES); the real shares' part is rounded up; the rest goes back to the reservoir.
+ * Fees released to holders (version 1): the rate rises by amount / (shares + VIRTUAL_SHARES); the real shares' part
+ * is rounded up into the shared fees; the virtual shares' part (`unowned`) stays in the pool for sweep(). No shares, a
+ * step that rounds to 0, or a rate at its cap release nothing to holders.
  */
-export function shareFee(
-  version: PoolVersion,
-  fee: bigint,
-  rate: bigint,
-  shares: bigint,
-): { rate: bigint; toHolders: bigint; toReservoir: bigint } {
-  if (version === 2 || shares === 0n || fee === 0n) return { rate, toHolders: 0n, toReservoir: fee }
-  const step = (fee * ONE) / (shares + VIRTUAL_SHARES)
-  if (step === 0n || rate + step > MAX_RATE) return { rate, toHolders: 0n, toReservoir: fee }
+export function shareFee(amount: bigint, rate: bigint, shares: bigint): { rate: bigint; toHolders: bigint; unowned: bigint } {
+  if (shares === 0n) return { rate, toHolders: 0n, unowned: amount }
+  const step = (amount * ONE) / (shares + VIRTUAL_SHARES)
+  if (step === 0n || rate + step > MAX_RATE) return { rate, toHolders: 0n, unowned: amount }
   const toHolders = (step * shares + ONE - 1n) / ONE
-  return { rate: rate + step, toHolders, toReservoir: fee - toHolders }
+  return { rate: rate + step, toHolders, unowned: amount - toHolders }
+}
+
+/** The fee stream of a version 1 pool: fees not yet released, released linearly until `streamEnd`. */
+export interface FeeStream {
+  rate: bigint
+  sharedFees: bigint
+  pending: bigint
+  lastRelease: bigint
+  streamEnd: bigint
+}
+
+/** The stream at time `t` with `shares` real shares, after releasing what is due since the last release. */
+export function releaseFees(st: FeeStream, shares: bigint, t: bigint): FeeStream & { released: bigint; toHolders: bigint } {
+  if (st.pending === 0n || t <= st.lastRelease) return { ...st, released: 0n, toHolders: 0n }
+  const released = t >= st.streamEnd ? st.pending : (st.pending * (t - st.lastRelease)) / (st.streamEnd - st.lastRelease)
+  if (released === 0n) return { ...st, released: 0n, toHolders: 0n }
+  const shared = shareFee(released, st.rate, shares)
+  return {
+    rate: shared.rate,
+    sharedFees: st.sharedFees + shared.toHolders,
+    pending: st.pending - released,
+    lastRelease: st.lastRelease,
+    streamEnd: st.streamEnd,
+    released,
+    toHolders: shared.toHolders,
+  }
 }
 
 /** Progress of a stake in hundredths of a percent (10000 = 100.00%), capped at 100%. */

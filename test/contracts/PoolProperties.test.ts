@@ -18,7 +18,7 @@ import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import fc from 'fast-check'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
-import { DAY, MAX_RATE, ONE, type PoolVersion } from '../../src/chain/math'
+import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/chain/math'
 import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
 import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
 
@@ -30,6 +30,7 @@ const WHALE = 2n ** 96n - 1n
 const USERS = 4
 
 const stats = { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 }
+const refusals = new Map<string, number>()
 
 async function propertyFixture() {
   const [owner, , ...rest] = await ethers.getSigners()
@@ -52,7 +53,7 @@ async function propertyFixture() {
   for (const u of users) await sys.token.mint(u.address, 2n ** 104n)
   await sys.token.mint(harvestAddr, 2n ** 104n)
   await sys.token.mint(await closer.getAddress(), 2n ** 104n)
-  await sys.token.mint(reservoir, 10n ** 9n * ONE)
+  await sys.token.mint(reservoir, 2n ** 110n)
   return { ...sys, owner, users, harvest, closer }
 }
 
@@ -94,24 +95,25 @@ async function expectOutcome(r: Real, refusal: StakeRefusal, send: () => Promise
     return
   }
   stats.refusals++
+  refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1)
   await expect(send()).to.be.revertedWithCustomError(r.pool, refusal)
 }
 
 /** What must hold after every command. */
 async function checkInvariants(m: PoolModel, r: Real) {
   const st = await r.pool.getPoolState()
-  expect(st.rate, 'rate').to.equal(m.rate)
+  const now = await latest()
+  expect(st.rate, 'rate').to.equal(m.at(now).rate)
   expect(st.totalShares, 'total shares').to.equal(m.totalShares)
   expect(st.totalStaked, 'total staked').to.equal(m.totalStaked)
   expect(st.stakersCount, 'stakers').to.equal(m.stakersCount)
-  expect(st.obligations, 'obligations').to.equal(m.obligations)
+  expect(st.obligations, 'obligations').to.equal(m.obligationsAt(now))
   expect(st.rate >= r.lastRate, 'the rate never falls').to.equal(true)
   expect(st.rate <= ONE + m.feesEver && st.rate <= MAX_RATE, 'the rate rises at most by the fees charged').to.equal(true)
   r.lastRate = st.rate
 
-  const now = await latest()
   const held = await balance(r, r.poolAddr)
-  expect(held >= m.obligations, 'the balance covers every obligation').to.equal(true)
+  expect(held >= m.storedObligations && held >= m.obligationsAt(now), 'the balance covers every obligation').to.equal(true)
   let payAll = 0n
   for (const u of r.f.users) {
     const active = m.activeOf(u.address)
@@ -150,23 +152,34 @@ const holdSeconds = fc.oneof(
   fc.constantFrom(0n, DAY - 1n, DAY, 30n * DAY, 30n * DAY - 1n, 365n * DAY, 1095n * DAY, 1095n * DAY + 1n, 1096n * DAY),
 )
 
+/** How a stake states the least terms it accepts: the full terms (2/3-argument stake), none, or half of each. */
+type Minimums = 'full' | 'none' | 'half'
+
 class StakeCmd implements Cmd {
   constructor(
     readonly who: number,
     readonly amount: bigint,
     readonly hold: bigint,
     readonly referer: number | null,
+    readonly minimums: Minimums,
   ) {}
   check = () => true
   async run(m: PoolModel, r: Real) {
     const u = r.f.users[this.who]
     const ref = this.referer === null ? null : r.f.users[this.referer].address
     const available = await reservoirAvailable(r)
-    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available)
-    const p = r.pool.connect(u)
     const t = await nextTime()
+    const wanted = previewStake(m.mathState(available, t), this.amount, this.hold, ref !== null)
+    const mins: [bigint, bigint] | undefined =
+      this.minimums === 'full' ? undefined : this.minimums === 'none' ? [0n, 0n] : [wanted.bonusWanted / 2n, wanted.rewardWanted / 2n]
+    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available, t, mins)
+    const p = r.pool.connect(u)
     await expectOutcome(r, refusal, () =>
-      ref ? p['stake(uint256,uint256,address)'](this.amount, this.hold, ref) : p['stake(uint256,uint256)'](this.amount, this.hold),
+      mins
+        ? p['stake(uint256,uint256,address,uint256,uint256)'](this.amount, this.hold, ref ?? ethers.ZeroAddress, ...mins)
+        : ref
+          ? p['stake(uint256,uint256,address)'](this.amount, this.hold, ref)
+          : p['stake(uint256,uint256)'](this.amount, this.hold),
     )
     if (refusal === null) {
       const { stake } = m.stake(u.address, this.amount, this.hold, ref !== null, available, t)
@@ -182,7 +195,8 @@ class StakeCmd implements Cmd {
     }
     await checkInvariants(m, r)
   }
-  toString = () => `stake(user${this.who}, ${this.amount}, ${this.hold}s${this.referer === null ? '' : `, ref user${this.referer}`})`
+  toString = () =>
+    `stake(user${this.who}, ${this.amount}, ${this.hold}s${this.referer === null ? '' : `, ref user${this.referer}`}, min ${this.minimums})`
 }
 
 class StakeForCmd implements Cmd {
@@ -196,8 +210,8 @@ class StakeForCmd implements Cmd {
     const u = r.f.users[this.who]
     const term = DEFAULT_TERMS[this.term]
     const available = await reservoirAvailable(r)
-    const refusal = m.commonRefusal(u.address, this.amount, BigInt(term.hold), false, available, BigInt(term.bonus))
     const t = await nextTime()
+    const refusal = m.commonRefusal(u.address, this.amount, BigInt(term.hold), false, available, t, BigInt(term.bonus))
     await expectOutcome(r, refusal, () => r.pool.connect(r.f.harvest).stakeFor(u.address, this.amount, term.hold))
     if (refusal === null) {
       m.stake(u.address, this.amount, BigInt(term.hold), false, available, t, BigInt(term.bonus))
@@ -246,11 +260,14 @@ class CycleCmd implements Cmd {
   async run(m: PoolModel, r: Real) {
     const who = await r.closer.getAddress()
     const available = await reservoirAvailable(r)
-    const refusal = m.stakeRefusal(who, this.amount, this.hold, null, available)
-    if (refusal !== null) return
     const reservoir = await r.f.reservoir.getAddress()
     const [before, resBefore] = [await balance(r, who), await balance(r, reservoir)]
     const t = await nextTime()
+    const refusal = m.stakeRefusal(who, this.amount, this.hold, null, available, t)
+    if (refusal !== null) {
+      await network.provider.send('evm_mine', [])
+      return
+    }
     await (await r.closer.stakeAndClose(r.poolAddr, await r.f.token.getAddress(), this.amount, this.hold)).wait()
     const { stake } = m.stake(who, this.amount, this.hold, false, available, t)
     const want = m.close(who, [stake.id], t)
@@ -294,11 +311,11 @@ class SweepCmd implements Cmd {
   check = () => true
   async run(m: PoolModel, r: Real) {
     const reservoir = await r.f.reservoir.getAddress()
-    const excess = (await balance(r, r.poolAddr)) - m.obligations
+    const excess = (await balance(r, r.poolAddr)) - m.storedObligations
     const before = await balance(r, reservoir)
     await (await r.pool.sweep()).wait()
     expect(await balance(r, reservoir), 'swept to the reservoir').to.equal(before + excess)
-    expect(await balance(r, r.poolAddr)).to.equal(m.obligations)
+    expect(await balance(r, r.poolAddr)).to.equal(m.storedObligations)
     await checkInvariants(m, r)
   }
   toString = () => 'sweep()'
@@ -363,8 +380,14 @@ const params: fc.Arbitrary<ModelParams> = fc
   .map(({ refShare, ...p }) => ({ ...p, holdTimeRefMin: (p.holdTimeMax * refShare) / 1000n }))
 
 const stakeCmd = fc
-  .tuple(user, amount, holdSeconds, fc.option(user, { freq: 3 }))
-  .map(([w, a, h, ref]) => new StakeCmd(w, a, h, ref))
+  .tuple(
+    user,
+    amount,
+    holdSeconds,
+    fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: user, weight: 1 }),
+    fc.oneof({ arbitrary: fc.constant<Minimums>('full'), weight: 3 }, fc.constantFrom<Minimums>('none', 'half')),
+  )
+  .map(([w, a, h, ref, mins]) => new StakeCmd(w, a, h, ref, mins))
 
 const commands = fc.commands<PoolModel, Real, false>(
   [
@@ -406,7 +429,8 @@ function runProperty(version: PoolVersion) {
       const secs = ((Date.now() - started) / 1000).toFixed(1)
       console.log(
         `  v${version}: ${result.numRuns} sequences, ${stats.commands} commands run (${stats.stakes} stakes, ${stats.closes} closes, ` +
-          `${stats.cycles} stake-then-close, ${stats.refusals} refusals predicted), seed ${SEED + version}, ${secs} s: ` +
+          `${stats.cycles} stake-then-close, ${stats.refusals} refusals predicted: ` +
+          `${[...refusals].map(([k, v]) => `${k} ${v}`).join(', ')}), seed ${SEED + version}, ${secs} s: ` +
           (result.failed ? 'FAILED' : 'all properties held'),
       )
     }
@@ -421,7 +445,10 @@ function runProperty(version: PoolVersion) {
 
 describe('Pools: stateful properties (fast-check, model = src/chain/math.ts)', function () {
   this.timeout(FUZZING ? 0 : 180_000)
-  beforeEach(() => Object.assign(stats, { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 }))
+  beforeEach(() => {
+    Object.assign(stats, { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 })
+    refusals.clear()
+  })
   it('version 1: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(1))
   it('version 2: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(2))
 })

@@ -1,10 +1,12 @@
 import {
   DAY,
+  FEE_STREAM,
   MAX_ACCOUNT_TOTAL,
   ONE,
   previewStake,
-  shareFee,
+  releaseFees,
   unstakePreview,
+  type FeeStream,
   type ClosePreview,
   type PoolMathState,
   type PoolVersion,
@@ -45,6 +47,7 @@ export type StakeRefusal =
   | 'RefererNotStaking'
   | 'ZeroShares'
   | 'AccountLimit'
+  | 'RewardsUnavailable'
   | null
 
 /**
@@ -52,13 +55,12 @@ export type StakeRefusal =
  * property test runs every command on the chain and on this model and compares them to the wei.
  */
 export class PoolModel {
-  rate = ONE
+  /** The stored fee stream (version 1); views release what is due at their own time. */
+  stream: FeeStream = { rate: ONE, sharedFees: 0n, pending: 0n, lastRelease: 0n, streamEnd: 0n }
   totalShares = 0n
   totalStaked = 0n
   /** Principal + bonus + reward of active stakes. */
   committed = 0n
-  /** Fees shared with holders and not paid yet. */
-  sharedFees = 0n
   /** Every early-close fee ever charged: the rate can never have risen by more. */
   feesEver = 0n
   paused = false
@@ -83,16 +85,36 @@ export class PoolModel {
     return BigInt([...this.stakes.values()].filter((l) => l.some((s) => s.active)).length)
   }
 
-  get obligations(): bigint {
-    return this.committed + this.sharedFees
+  /** The stream as a view at `time` sees it. */
+  at(time: bigint) {
+    return releaseFees(this.stream, this.totalShares, time)
   }
 
-  mathState(reservoirAvailable: bigint): PoolMathState {
-    return { version: this.version, rate: this.rate, totalShares: this.totalShares, reservoirAvailable, ...this.params }
+  /** What the pool owes, as getPoolState() shows it at `time`. */
+  obligationsAt(time: bigint): bigint {
+    const st = this.at(time)
+    return this.committed + st.sharedFees + st.pending
+  }
+
+  /** What the pool owes by its stored books (what sweep() keeps). */
+  get storedObligations(): bigint {
+    return this.committed + this.stream.sharedFees + this.stream.pending
+  }
+
+  mathState(reservoirAvailable: bigint, time: bigint): PoolMathState {
+    return { version: this.version, rate: this.at(time).rate, totalShares: this.totalShares, reservoirAvailable, ...this.params }
   }
 
   /** The refusal stake(amount, holdTime, referer) must meet, checked in the contract's order. */
-  stakeRefusal(user: string, amount: bigint, holdTime: bigint, referer: string | null, reservoirAvailable: bigint): StakeRefusal {
+  stakeRefusal(
+    user: string,
+    amount: bigint,
+    holdTime: bigint,
+    referer: string | null,
+    reservoirAvailable: bigint,
+    time: bigint,
+    minimums?: [bigint, bigint],
+  ): StakeRefusal {
     const hold = (holdTime / DAY) * DAY
     let min = DAY
     if (referer) {
@@ -101,7 +123,7 @@ export class PoolModel {
       if (this.params.holdTimeRefMin > min) min = this.params.holdTimeRefMin
     }
     if (hold < min || hold > this.params.holdTimeMax) return 'InvalidHoldTime'
-    return this.commonRefusal(user, amount, holdTime, referer !== null, reservoirAvailable)
+    return this.commonRefusal(user, amount, holdTime, referer !== null, reservoirAvailable, time, undefined, minimums)
   }
 
   commonRefusal(
@@ -110,12 +132,18 @@ export class PoolModel {
     holdTime: bigint,
     hasReferer: boolean,
     reservoirAvailable: bigint,
+    time: bigint,
     term?: bigint,
+    minimums?: [bigint, bigint],
   ): StakeRefusal {
     if (this.paused) return 'StakingIsPaused'
     if (amount === 0n) return 'ZeroAmount'
     if (amount >= 2n ** 96n) return 'StakeTooLarge'
-    const { shares } = previewStake(this.mathState(reservoirAvailable), amount, holdTime, hasReferer, term)
+    const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, term)
+    const [minBonus, minReward] = minimums ?? [p.bonusWanted, p.rewardWanted]
+    const min = (a: bigint, b: bigint) => (a < b ? a : b)
+    if (p.bonus < min(minBonus, p.bonusWanted) || p.reward < min(minReward, p.rewardWanted)) return 'RewardsUnavailable'
+    const { shares } = p
     if (shares === 0n) return 'ZeroShares'
     const active = this.activeOf(user)
     const staked = active.reduce((sum, s) => sum + s.stakeAmount, amount)
@@ -134,7 +162,12 @@ export class PoolModel {
     time: bigint,
     termBonusPercent?: bigint,
   ) {
-    const p = previewStake(this.mathState(reservoirAvailable), amount, holdTime, hasReferer, termBonusPercent)
+    if (this.version === 1) {
+      // stake() releases the streamed fees first, but writes only when something is released.
+      const st = this.at(time)
+      if (st.released !== 0n) this.stream = { ...st, lastRelease: time }
+    }
+    const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, termBonusPercent)
     const list = this.stakesOf(user)
     const stake: ModelStake = {
       id: BigInt(list.length),
@@ -145,7 +178,7 @@ export class PoolModel {
       reward: p.reward,
       lpAmount: p.shares,
       unHoldFee: p.feeFraction * 100n,
-      entryRate: this.rate,
+      entryRate: this.stream.rate,
       stakeTime: time,
       holdTime: p.holdTime,
     }
@@ -158,39 +191,43 @@ export class PoolModel {
 
   /** What closing `user`'s stake `id` at `time` would pay, without booking it. */
   preview(stake: ModelStake, time: bigint): ClosePreview {
-    return unstakePreview(stake, this.rate, time)
+    return unstakePreview(stake, this.at(time).rate, time)
   }
 
   /** Books closing `ids` of `user` at `time`, one after the other as unstake(ids) does. */
   close(user: string, ids: bigint[], time: bigint): CloseResult {
     const list = this.stakesOf(user)
     const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [] }
+    const st = this.at(time)
+    let { rate, sharedFees } = st
+    let newFees = 0n
     for (const id of ids) {
       const s = list[Number(id)]
-      const c = unstakePreview(s, this.rate, time)
+      const c = unstakePreview(s, rate, time)
       this.totalShares -= s.lpAmount
       this.totalStaked -= s.stakeAmount
       this.committed -= s.stakeAmount + s.bonus + s.reward
-      this.sharedFees -= c.gains
-      if (this.sharedFees < 0n) throw new Error('model: shared fees went negative')
+      sharedFees -= c.gains
+      if (sharedFees < 0n) throw new Error('model: shared fees went negative')
       result.toUser += c.received
       result.toReservoir += c.forfeited
-      if (c.fee !== 0n) {
-        this.feesEver += c.fee
-        const shared = shareFee(this.version, c.fee, this.rate, this.totalShares)
-        this.rate = shared.rate
-        this.sharedFees += shared.toHolders
-        result.toReservoir += shared.toReservoir
-      }
+      this.feesEver += c.fee
+      if (this.version === 1) newFees += c.fee
+      else result.toReservoir += c.fee
       s.active = false
       s.closeTime = time
       s.closed = c
       result.closes.push(c)
     }
+    let pending = st.pending + newFees
     if (this.totalShares === 0n) {
-      result.toReservoir += this.sharedFees
-      this.sharedFees = 0n
+      result.toReservoir += sharedFees + pending
+      sharedFees = 0n
+      pending = 0n
     }
+    rate = st.rate
+    const streamEnd = newFees !== 0n && pending !== 0n ? time + FEE_STREAM : this.stream.streamEnd
+    this.stream = { rate, sharedFees, pending, lastRelease: time, streamEnd }
     return result
   }
 }
