@@ -22,8 +22,10 @@ import {
   ONE,
   PERCENT,
   VIRTUAL_SHARES,
+  FEE_STREAM,
+  releaseFees,
+  type FeeStream,
   previewStake,
-  shareFee,
   unstakePreview,
   type PoolVersion,
 } from '../../src/chain/math'
@@ -95,6 +97,8 @@ function shouldBehaveLikePool(version: PoolVersion) {
       expect(await pool.MAX_FEE_PERCENT()).to.equal(PERCENT)
       expect(await pool.MAX_INFLATION_PERCENT()).to.equal(1000n * ONE)
       expect(await pool.MAX_TERMS()).to.equal(10n)
+      expect(await pool.FEE_STREAM()).to.equal(FEE_STREAM)
+      expect(await pool.getFeeStream()).to.deep.equal([0n, 0n])
       const st = await pool.getPoolState()
       const p = params(f)
       expect([st.inflationPercent, st.refererBonusPercent, st.timeBonusPercent, st.unHoldFee]).to.deep.equal([
@@ -299,7 +303,9 @@ function shouldBehaveLikePool(version: PoolVersion) {
       // Closes before `since` are left out and end the list.
       expect(await ids(0n, MAX, since)).to.deep.equal({ ids: all.ids.slice(0, 4), next: MAX })
       expect(await ids(0n, 2n, since)).to.deep.equal({ ids: all.ids.slice(0, 2), next: 2n })
-      expect(await ids(2n, 2n, since)).to.deep.equal({ ids: [1n, 3n], next: 4n })
+      // The row after them is a close before `since`: no next page.
+      expect(await ids(2n, 2n, since)).to.deep.equal({ ids: [1n, 3n], next: MAX })
+      expect(await ids(2n, 1n, since)).to.deep.equal({ ids: [1n], next: 3n })
       expect(await ids(4n, 2n, since)).to.deep.equal({ ids: [], next: MAX })
       expect(await ids(3n, MAX, 0n)).to.deep.equal({ ids: [3n, 0n], next: MAX })
       expect(await ids(MAX, MAX, 0n)).to.deep.equal({ ids: [], next: MAX })
@@ -323,8 +329,8 @@ function shouldBehaveLikePool(version: PoolVersion) {
       // Views at the pinned time (the pending block) against the model.
       const pending = { blockTag: 'pending' } as const
       const e = await expectedUnstake(pool, u.address, [0n, 1n], t)
-      const rate = await pool.getRate()
-      const single = [unstakePreview(await stakeMath(pool, u.address, 0), rate, t)]
+      const rate = await pool.getRate(pending)
+      const single = [unstakePreview(await stakeMath(pool, u.address, 0, pending), rate, t)]
       expect(await pool.getUnstakeData(u.address, 0, pending)).to.deep.equal([single[0].amountOut, single[0].fee])
       const info = await pool.getStakeInfo(u.address, 0, pending)
       expect([info.amountOut, info.fee, info.forfeited]).to.deep.equal([single[0].amountOut, single[0].fee, single[0].forfeited])
@@ -350,23 +356,39 @@ function shouldBehaveLikePool(version: PoolVersion) {
       expect(await token.balanceOf(await pool.getAddress())).to.equal(0n)
     })
 
-    it('funds what the reservoir can and says so when it is short; the stake pays what was funded', async () => {
+    it('refuses a stake the reservoir cannot fund in full, unless the staker accepts lower terms', async () => {
       const f = await fixtureFor(version)
       const { pool, users, token, reservoir, owner } = f
       const tokenAddr = await token.getAddress()
       await reservoir.withdraw(tokenAddr, owner.address, (await token.balanceOf(await reservoir.getAddress())) - T(10))
-      const { expected } = await stakeExactly(f, pool, users[0], T(1000), 1095n * DAY)
-      // The bonus is funded first: all 10 tokens, and no reward.
-      expect([expected.bonus, expected.reward]).to.deep.equal([T(10), 0n])
-      expect(expected.bonus).to.be.lessThan(expected.bonusWanted)
-      // An empty reservoir funds nothing, and an allowance caps what it gives.
-      const { expected: none } = await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY)
+      // Full terms asked: refused with what the reservoir could fund (the bonus first: all 10 tokens, no reward).
+      const { id: refused, expected: short } = await stakeExactly(f, pool, users[0], T(1000), 1095n * DAY)
+      expect(refused).to.equal(-1n)
+      expect([short.bonus, short.reward]).to.deep.equal([T(10), 0n])
+      // Minimums above what it can fund: refused too; at or below: taken with RewardsShort and the lower terms.
+      expect((await stakeExactly(f, pool, users[0], T(1000), 1095n * DAY, undefined, [T(10) + 1n, 0n])).id).to.equal(-1n)
+      const { id, expected } = await stakeExactly(f, pool, users[0], T(1000), 1095n * DAY, undefined, [T(10), 0n])
+      expect([id, expected.bonus, expected.reward]).to.deep.equal([0n, T(10), 0n])
+      // An empty reservoir funds nothing: only minimums of 0 accept that.
+      expect((await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY, undefined, [1n, 0n])).id).to.equal(-1n)
+      const { expected: none } = await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY, undefined, [0n, 0n])
       expect([none.bonus, none.reward]).to.deep.equal([0n, 0n])
+      // A stake that wants nothing from the reservoir needs nothing: full terms of 0.
+      await pool.setParameters(params(f, { timeBonusPercent: 0n, inflationPercent: 0n }))
+      await stakeExactly(f, pool, users[3], T(5), DAY)
+      await pool.setParameters(params(f))
+      // An allowance caps what it gives, whatever its balance.
       await token.mint(await reservoir.getAddress(), T(1_000_000))
       await reservoir.approvePool(tokenAddr, await pool.getAddress(), T(3))
-      const { expected: capped } = await stakeExactly(f, pool, users[2], T(1000), 1095n * DAY)
-      expect(capped.bonus + capped.reward).to.be.lessThanOrEqual(T(3))
-      expect((await pool.getPoolState()).reservoirAvailable).to.equal(T(3) - capped.bonus - capped.reward)
+      const { expected: capped } = await stakeExactly(f, pool, users[2], T(1000), 1095n * DAY, users[0].address, [0n, 0n])
+      expect(capped.bonus + capped.reward).to.equal(T(3))
+      expect((await pool.getPoolState()).reservoirAvailable).to.equal(0n)
+      // Claim-and-stake asks for the full terms.
+      await pool.setHarvest(users[4].address)
+      await expect(pool.connect(users[4]).stakeFor(users[0].address, T(100), 90n * DAY)).to.be.revertedWithCustomError(
+        pool,
+        'RewardsUnavailable',
+      )
       await time.increase(1095n * DAY)
       const e = await unstakeExactly(f, pool, users[0], [0n])
       expect(e.toUser).to.equal(expected.atMaturity)
@@ -591,30 +613,60 @@ describe('ImplAndTermsV1', () => {
     expect(e.closes[0].forfeited).to.equal(T(150) + T(4000) - e.closes[0].rewardEarned)
   })
 
-  it('shares an early-close fee with the remaining stakes through a rate that only rises', async () => {
+  it('streams an early-close fee to the stakes that remain over 30 days, through a rate that only rises', async () => {
     const f = await fixtureFor(1)
     const { pool, users } = f
     const { expected: a } = await stakeExactly(f, pool, users[0], T(1000), 365n * DAY)
     await stakeExactly(f, pool, users[1], T(1000), 365n * DAY)
     await time.increase(100n * DAY)
-    const t = await pinNextTimestamp()
-    const e = await expectedUnstake(pool, users[1].address, [0n], t)
+    const e = await unstakeExactly(f, pool, users[1], [0n])
     const fee = e.closes[0].fee
-    const shared = shareFee(1, fee, ONE, a.shares)
-    expect(shared.rate).to.equal(ONE + (fee * ONE) / (a.shares + VIRTUAL_SHARES))
-    await expect(pool.connect(users[1]).unstake([0]))
-      .to.emit(pool, 'FeeShared')
-      .withArgs(fee, shared.toHolders, shared.rate)
-    expect(await pool.getRate()).to.equal(shared.rate)
-    const view = await pool.getStake(users[0].address, 0)
-    expect(view.gains).to.equal((a.shares * (shared.rate - ONE)) / ONE)
-    expect(view.gains).to.be.lessThanOrEqual(shared.toHolders)
+    expect(e.streamed).to.equal(fee)
+    // Nothing reaches the holders at once.
+    expect(await pool.getRate()).to.equal(ONE)
+    expect(await pool.getFeeStream()).to.deep.equal([fee, e.time + FEE_STREAM])
+    let stream: FeeStream = { rate: ONE, sharedFees: 0n, pending: fee, lastRelease: e.time, streamEnd: e.time + FEE_STREAM }
+    let shares = a.shares
+    // A third of the way, a third of it has reached the holders, in every view, without a transaction.
+    await time.increaseTo(e.time + 10n * DAY)
+    const third = releaseFees(stream, shares, e.time + 10n * DAY)
+    expect(third.released).to.equal(fee / 3n)
+    expect(await pool.getRate()).to.equal(third.rate)
+    expect(third.rate).to.equal(ONE + ((fee / 3n) * ONE) / (a.shares + VIRTUAL_SHARES))
+    expect((await pool.getFeeStream())[0]).to.equal(third.pending)
+    expect((await pool.getStake(users[0].address, 0)).gains).to.equal((a.shares * (third.rate - ONE)) / ONE)
+    // A new stake releases what is due first (it gets none of that), then shares what follows.
+    const t = await pinNextTimestamp()
+    const due = releaseFees(stream, shares, t)
+    const newcomer = previewStake(await mathState(pool, { blockTag: 'pending' }), T(1000), 365n * DAY, false)
+    expect(newcomer.rate).to.equal(due.rate)
+    await expect(pool.connect(users[2])['stake(uint256,uint256)'](T(1000), 365n * DAY))
+      .to.emit(pool, 'FeesReleased')
+      .withArgs(due.released, due.toHolders, due.rate)
+    stream = { ...due, lastRelease: t }
+    shares += newcomer.shares
+    // After the stream's end everything has been released; the holders' part is owed, the rest is the pool's dust.
+    await time.increaseTo(e.time + FEE_STREAM + 1n)
+    const done = releaseFees(stream, shares, e.time + FEE_STREAM + 1n)
+    expect(await pool.getRate()).to.equal(done.rate)
+    expect(await pool.getFeeStream()).to.deep.equal([0n, 0n])
+    const gains = (a.shares * (done.rate - ONE)) / ONE
+    const later = (newcomer.shares * (done.rate - due.rate)) / ONE
+    expect(later).to.be.greaterThan(0n)
+    expect(gains + later).to.be.lessThanOrEqual(fee)
     await time.increase(265n * DAY)
     const m = await unstakeExactly(f, pool, users[0], [0n])
-    expect(m.toUser).to.equal(a.atMaturity + view.gains)
-    // The last share burned: the rounding of the shared fee went back to the reservoir, the pool is empty.
-    expect(await f.token.balanceOf(await pool.getAddress())).to.equal(0n)
-    expect(await pool.getRate()).to.equal(shared.rate)
+    expect(m.closes[0].gains).to.equal(gains)
+    expect(m.toUser).to.equal(a.atMaturity + gains)
+    const n = await unstakeExactly(f, pool, users[2], [0n], DAY)
+    expect(n.closes[0].gains).to.equal(later)
+    // The last share burned: the rounding of the holders' part went back with it; what the virtual shares got, no
+    // stake owns: it is left for sweep().
+    const dust = await f.token.balanceOf(await pool.getAddress())
+    expect((await pool.getPoolState()).obligations).to.equal(0n)
+    expect(dust).to.equal(fee - due.toHolders - done.toHolders)
+    await expect(pool.sweep()).to.emit(pool, 'Swept').withArgs(dust)
+    expect(await pool.getRate()).to.equal(done.rate)
   })
 
   it('sends a fee to the reservoir when no other share remains', async () => {
@@ -625,17 +677,25 @@ describe('ImplAndTermsV1', () => {
     const e = await unstakeExactly(f, pool, users[0], [0n])
     expect(e.toReservoir).to.equal(e.closes[0].forfeited + e.closes[0].fee)
     expect(await pool.getRate()).to.equal(ONE)
+    expect(await pool.getFeeStream()).to.deep.equal([0n, 0n])
   })
 
-  it('closes its own batch in order: a later stake in the batch shares the earlier ones fee', async () => {
+  it('gives a batch own fees to nobody in that transaction, the callers other stakes included', async () => {
     const f = await fixtureFor(1)
     const { pool, users } = f
     await stakeExactly(f, pool, users[2], T(5000), 30n * DAY)
     for (let i = 0; i < 3; i++) await stakeExactly(f, pool, users[0], T(100 * (i + 1)), 100n * DAY)
+    await stakeExactly(f, pool, users[0], T(400), DAY)
     await time.increase(50n * DAY)
-    const e = await unstakeExactly(f, pool, users[0], [2n, 0n, 1n])
-    expect(e.closes[1].gains).to.be.greaterThan(0n)
-    await unstakeExactly(f, pool, users[2], [0n])
+    const e = await unstakeExactly(f, pool, users[0], [2n, 3n, 0n, 1n])
+    expect(e.closes.map((c) => c.gains)).to.deep.equal([0n, 0n, 0n, 0n])
+    expect(e.closes[1].matured).to.equal(true)
+    const fees = e.closes.reduce((sum, c) => sum + c.fee, 0n)
+    expect(e.streamed).to.equal(fees)
+    expect(await pool.getFeeStream()).to.deep.equal([fees, e.time + FEE_STREAM])
+    await time.increase(FEE_STREAM)
+    const last = await unstakeExactly(f, pool, users[2], [0n])
+    expect(last.closes[0].gains).to.be.greaterThan((fees * 999n) / 1000n)
   })
 
   it('refuses a stake too small for one share once the rate has risen', async () => {
@@ -644,6 +704,7 @@ describe('ImplAndTermsV1', () => {
     await stakeExactly(f, pool, users[0], T(1000), 365n * DAY)
     await stakeExactly(f, pool, users[1], T(1000), 365n * DAY)
     await unstakeExactly(f, pool, users[1], [0n])
+    await time.increase(FEE_STREAM)
     expect(await pool.getRate()).to.be.greaterThan(ONE)
     await expect(pool.connect(users[2])['stake(uint256,uint256)'](1n, DAY)).to.be.revertedWithCustomError(pool, 'ZeroShares')
     const { expected } = await stakeExactly(f, pool, users[2], 2n, DAY)

@@ -4,7 +4,6 @@ import type { Addressable } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
   previewStake,
-  shareFee,
   unstakePreview,
   type ClosePreview,
   type PoolMathState,
@@ -17,9 +16,12 @@ import type { ImplAndTermsV1, ImplAndTermsV2, PlatformToken } from '../../src/ch
 export type Pool = ImplAndTermsV1 | ImplAndTermsV2
 type Account = HardhatEthersSigner | Addressable
 
-/** The pool's parameters and books as the math module reads them (from getPoolState). */
-export async function mathState(pool: Pool): Promise<PoolMathState> {
-  const s = await pool.getPoolState()
+/** Views of the block `pinNextTimestamp` set up: they see the pinned time (and the fees streamed until then). */
+export const PENDING = { blockTag: 'pending' } as const
+
+/** The pool's parameters and books as the math module reads them (from getPoolState; `at` PENDING for the next block). */
+export async function mathState(pool: Pool, at: { blockTag?: string } = {}): Promise<PoolMathState> {
+  const s = await pool.getPoolState(at)
   return {
     version: Number(s.version) as PoolVersion,
     rate: s.rate,
@@ -35,8 +37,13 @@ export async function mathState(pool: Pool): Promise<PoolMathState> {
 }
 
 /** An active stake's terms as the close arithmetic reads them (from getStake). */
-export async function stakeMath(pool: Pool, user: string, id: number | bigint): Promise<StakeMath> {
-  const s = await pool.getStake(user, id)
+export async function stakeMath(
+  pool: Pool,
+  user: string,
+  id: number | bigint,
+  at: { blockTag?: string } = {},
+): Promise<StakeMath> {
+  const s = await pool.getStake(user, id, at)
   return {
     stakeAmount: s.stakeAmount,
     bonus: s.bonus,
@@ -63,49 +70,60 @@ export interface BatchClose {
   stakes: StakeMath[]
   /** Paid to the user: the sum of amountOut - fee. */
   toUser: bigint
-  /** Back to the reservoir: forfeited bonus and reward, fees (or their unshared part), and what no share owns. */
+  /**
+   * Back to the reservoir: forfeited bonus and reward, version 2's fees, and, when the last share burns, what no stake
+   * owns (shared fees' rounding and fees still streaming, this batch's included).
+   */
   toReservoir: bigint
-  /** The rate after the batch and the fee shared by each close (0 when none). */
+  /** Early-close fees that start streaming to the remaining stakes (version 1, while shares remain). */
+  streamed: bigint
+  /** The rate the batch closes at (the fees streamed until then released; the batch's own fees change nothing). */
   rate: bigint
-  shared: bigint[]
   totalShares: bigint
   /** When the batch is closed. */
   time: bigint
 }
 
 /**
- * What unstake(ids) by `user` at `time` pays and where every token goes, computed with the math module in the
- * contract's order: each close is booked (its shares gone) before its fee is shared among the remaining shares, and
- * when the last share burns, what no stake owns (the shared fees' rounding) goes back to the reservoir.
+ * What unstake(ids) by `user` pays in the block pinned at `time`, and where every token goes, computed with the math
+ * module the way the contract books it: the fees streamed until `time` are released first (read from the views of the
+ * pending block), every close in the batch uses that rate, the batch's own fees start a new stream (version 1) or go
+ * to the reservoir (version 2), and when the last share burns what no stake owns goes back to the reservoir.
  */
 export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], time: bigint): Promise<BatchClose> {
-  const st = await pool.getPoolState()
+  const st = await pool.getPoolState(PENDING)
   const version = Number(st.version) as PoolVersion
-  let rate = st.rate
   let shares = st.totalShares
   let committed = 0n
   let gains = 0n
-  let toHolders = 0n
-  const out: BatchClose = { closes: [], stakes: [], toUser: 0n, toReservoir: 0n, rate, shared: [], totalShares: 0n, time }
+  const out: BatchClose = {
+    closes: [],
+    stakes: [],
+    toUser: 0n,
+    toReservoir: 0n,
+    streamed: 0n,
+    rate: st.rate,
+    totalShares: 0n,
+    time,
+  }
   for (const id of ids) {
-    const s = await stakeMath(pool, user, id)
-    const c = unstakePreview(s, rate, time)
+    const s = await stakeMath(pool, user, id, PENDING)
+    const c = unstakePreview(s, st.rate, time)
     shares -= s.lpAmount
     committed += s.stakeAmount + s.bonus + s.reward
     gains += c.gains
     out.toUser += c.received
     out.toReservoir += c.forfeited
-    const f = shareFee(version, c.fee, rate, shares)
-    rate = f.rate
-    toHolders += f.toHolders
-    out.toReservoir += f.toReservoir
-    out.shared.push(f.toHolders)
+    if (version === 1) out.streamed += c.fee
+    else out.toReservoir += c.fee
     out.closes.push(c)
     out.stakes.push(s)
   }
-  // No active stake is left: the obligations were exactly the closed stakes' plus the shared fees.
-  if (shares === 0n) out.toReservoir += st.obligations - committed - gains + toHolders
-  out.rate = rate
+  // No active stake is left: the obligations were the closed stakes' terms, the shared fees and the stream.
+  if (shares === 0n) {
+    out.toReservoir += st.obligations - committed - gains + out.streamed
+    out.streamed = 0n
+  }
   out.totalShares = shares
   return out
 }
@@ -116,9 +134,10 @@ export interface System {
 }
 
 /**
- * Stakes through stake(amount, hold[, referer]) at a pinned time and checks, to the wei against previewStake: the
- * Staked event, RewardsShort when the reservoir cannot fund the terms, the balances of user, pool and reservoir, the
- * stored stake, and the user's totals.
+ * Stakes through stake(amount, hold[, referer]) (or, with `minimums`, stake(amount, hold, referer, minBonus,
+ * minReward)) at a pinned time and checks, to the wei against previewStake: the Staked event, RewardsShort when the
+ * reservoir could fund only lower terms the staker accepted (RewardsUnavailable when not), the balances of user, pool
+ * and reservoir, the stored stake, and the user's totals.
  */
 export async function stakeExactly(
   sys: System,
@@ -127,14 +146,25 @@ export async function stakeExactly(
   amount: bigint,
   hold: bigint,
   referer?: string,
+  minimums?: [bigint, bigint],
 ): Promise<{ id: bigint; expected: StakePreview; time: bigint }> {
-  const state = await mathState(pool)
-  const expected = previewStake(state, amount, hold, referer !== undefined)
   const id = await pool.getUserStakesCount(user.address)
   const staked = await pool.getAllUserStakesAmount(user.address)
   const t = await pinNextTimestamp()
+  const expected = previewStake(await mathState(pool, PENDING), amount, hold, referer !== undefined)
   const p = pool.connect(user)
-  const tx = referer ? p['stake(uint256,uint256,address)'](amount, hold, referer) : p['stake(uint256,uint256)'](amount, hold)
+  const tx = minimums
+    ? p['stake(uint256,uint256,address,uint256,uint256)'](amount, hold, referer ?? ethers.ZeroAddress, ...minimums)
+    : referer
+      ? p['stake(uint256,uint256,address)'](amount, hold, referer)
+      : p['stake(uint256,uint256)'](amount, hold)
+  const [minBonus, minReward] = minimums ?? [expected.bonusWanted, expected.rewardWanted]
+  const least = (a: bigint, b: bigint) => (a < b ? a : b)
+  if (expected.bonus < least(minBonus, expected.bonusWanted) || expected.reward < least(minReward, expected.rewardWanted)) {
+    await expect(tx).to.be.revertedWithCustomError(pool, 'RewardsUnavailable').withArgs(expected.bonus, expected.reward)
+    await ethers.provider.send('evm_mine', [])
+    return { id: -1n, expected, time: t }
+  }
   await checkStaked(sys, pool, tx, user.address, user, amount, expected, id, t, referer)
   expect(await pool.getAllUserStakesAmount(user.address)).to.equal(staked + amount)
   return { id, expected, time: t }
@@ -205,8 +235,6 @@ export async function unstakeExactly(
     const c = e.closes[i]
     await expect(tx).to.emit(pool, 'Unstaked').withArgs(user.address, id, c.amountOut, c.fee, c.forfeited)
   }
-  if (e.shared.some((x) => x > 0n)) await expect(tx).to.emit(pool, 'FeeShared')
-  else await expect(tx).not.to.emit(pool, 'FeeShared')
   await expect(tx).to.changeTokenBalances(
     sys.token,
     [pool, user, sys.reservoir],
