@@ -6,6 +6,7 @@ import {
   PERCENT,
   VIRTUAL_SHARES,
   YEAR,
+  FEE_STREAM,
   earlyWithdrawalFee,
   holdLimits,
   lengthBonusPercent,
@@ -13,11 +14,13 @@ import {
   normalizeHoldTime,
   previewStake,
   progressBasisPoints,
+  releaseFees,
   rewardFraction,
   shareFee,
   shareOf,
   termApr,
   unstakePreview,
+  type FeeStream,
   type PoolMathState,
   type StakeMath,
 } from './math'
@@ -204,27 +207,66 @@ describe('early withdrawal fee', () => {
 })
 
 describe('shareFee', () => {
-  it('raises the rate by fee / (shares + virtual shares) and rounds the holders part up (version 1)', () => {
-    const r = shareFee(1, T(10n), ONE, T(1n))
-    expect(r).toEqual({ rate: ONE + T(5n), toHolders: T(5n), toReservoir: T(5n) })
-    const big = shareFee(1, T(10n), ONE, T(1_000_000n))
+  it('raises the rate by amount / (shares + virtual shares) and rounds the holders part up', () => {
+    const r = shareFee(T(10n), ONE, T(1n))
+    expect(r).toEqual({ rate: ONE + T(5n), toHolders: T(5n), unowned: T(5n) })
+    const big = shareFee(T(10n), ONE, T(1_000_000n))
     const step = (T(10n) * ONE) / (T(1_000_000n) + VIRTUAL_SHARES)
     expect(big.rate).toBe(ONE + step)
     expect(big.toHolders).toBe((step * T(1_000_000n) + ONE - 1n) / ONE)
-    expect(big.toHolders + big.toReservoir).toBe(T(10n))
+    expect(big.toHolders + big.unowned).toBe(T(10n))
     expect(big.toHolders).toBeLessThanOrEqual(T(10n))
   })
-  it('gives a dust supply almost nothing: the virtual shares take the fee back to the reservoir', () => {
-    const r = shareFee(1, T(100_000n), ONE, 1n)
+  it('gives a dust supply almost nothing: the virtual shares keep the rest, owned by nobody', () => {
+    const r = shareFee(T(100_000n), ONE, 1n)
     expect(r.toHolders).toBeLessThanOrEqual(T(100_000n) / ONE + 1n)
-    expect(r.toReservoir).toBeGreaterThan(T(99_999n))
+    expect(r.unowned).toBeGreaterThan(T(99_999n))
   })
-  it('shares nothing in version 2, in an empty pool, for a fee too small to move the rate, or past the cap', () => {
-    expect(shareFee(2, T(10n), ONE, T(1n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: T(10n) })
-    expect(shareFee(1, T(10n), ONE, 0n)).toEqual({ rate: ONE, toHolders: 0n, toReservoir: T(10n) })
-    expect(shareFee(1, 1n, ONE, T(1_000n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: 1n })
-    expect(shareFee(1, T(10n), MAX_RATE - 1n, T(1n))).toEqual({ rate: MAX_RATE - 1n, toHolders: 0n, toReservoir: T(10n) })
-    expect(shareFee(1, 0n, ONE, T(1n))).toEqual({ rate: ONE, toHolders: 0n, toReservoir: 0n })
+  it('releases nothing to holders in an empty pool, for an amount too small to move the rate, or past the cap', () => {
+    expect(shareFee(T(10n), ONE, 0n)).toEqual({ rate: ONE, toHolders: 0n, unowned: T(10n) })
+    expect(shareFee(1n, ONE, T(1_000n))).toEqual({ rate: ONE, toHolders: 0n, unowned: 1n })
+    expect(shareFee(T(10n), MAX_RATE - 1n, T(1n))).toEqual({ rate: MAX_RATE - 1n, toHolders: 0n, unowned: T(10n) })
+    expect(shareFee(0n, ONE, T(1n))).toEqual({ rate: ONE, toHolders: 0n, unowned: 0n })
+  })
+})
+
+describe('releaseFees (version 1 fee stream)', () => {
+  const stream = (over: Partial<FeeStream> = {}): FeeStream => ({
+    rate: ONE,
+    sharedFees: 0n,
+    pending: T(300n),
+    lastRelease: 1_000n,
+    streamEnd: 1_000n + FEE_STREAM,
+    ...over,
+  })
+  const shares = T(999n)
+
+  it('releases the pending fees linearly from the last release to the end of the stream', () => {
+    // A tenth of the stream's time: a tenth of what is pending reaches the holders.
+    const r = releaseFees(stream(), shares, 1_000n + FEE_STREAM / 10n)
+    expect(r.released).toBe(T(30n))
+    expect(r.pending).toBe(T(270n))
+    const shared = shareFee(T(30n), ONE, shares)
+    expect([r.rate, r.toHolders, r.sharedFees]).toEqual([shared.rate, shared.toHolders, shared.toHolders])
+    // The stream's shape is unchanged: the caller records the release time, as the contract does.
+    expect([r.lastRelease, r.streamEnd]).toEqual([1_000n, 1_000n + FEE_STREAM])
+  })
+  it('releases everything left at or after the end, and nothing before the next second or with nothing pending', () => {
+    expect(releaseFees(stream(), shares, 1_000n + FEE_STREAM).released).toBe(T(300n))
+    expect(releaseFees(stream(), shares, 1_000n + 2n * FEE_STREAM)).toMatchObject({ released: T(300n), pending: 0n })
+    expect(releaseFees(stream(), shares, 1_000n)).toMatchObject({ released: 0n, rate: ONE, pending: T(300n) })
+    expect(releaseFees(stream({ pending: 0n }), shares, 5_000n)).toMatchObject({ released: 0n, toHolders: 0n })
+    // Rounds down: 1 wei over 30 days releases nothing for a while.
+    expect(releaseFees(stream({ pending: 1n }), shares, 1_001n).released).toBe(0n)
+  })
+  it('a stake made just before a close catches only its time-weighted part of the fee', () => {
+    // Released in two steps, the fee raises the rate about as much as in one: nobody gains by the timing.
+    const half = releaseFees(stream(), shares, 1_000n + FEE_STREAM / 2n)
+    const rest = releaseFees({ ...half, lastRelease: 1_000n + FEE_STREAM / 2n }, shares, 1_000n + FEE_STREAM)
+    const once = releaseFees(stream(), shares, 1_000n + FEE_STREAM)
+    expect(half.released + rest.released).toBe(T(300n))
+    expect(once.rate - rest.rate).toBeLessThanOrEqual(1n)
+    expect(FEE_STREAM).toBe(30n * DAY)
   })
 })
 
