@@ -1,4 +1,5 @@
-import { Interface, makeError } from 'ethers'
+import { Interface, makeError, ZeroAddress, type ErrorFragment } from 'ethers'
+import PoolArtifact from '../../artifacts/contracts/StakingPoolBase.sol/StakingPoolBase.json'
 import { isUserRejection, toUserMessage } from './errors'
 
 const iface = new Interface(['error StaleClaim(uint256,uint256)', 'error Mystery()'])
@@ -26,5 +27,31 @@ describe('toUserMessage', () => {
     expect(toUserMessage(makeError('no gas', 'INSUFFICIENT_FUNDS', { transaction: {} }))).toMatch(/gas/)
     expect(toUserMessage({ code: 4902 })).toMatch(/does not know this network/)
     expect(toUserMessage('weird')).toBe('Something went wrong; please try again.')
+  })
+
+  it('says in plain words when the reward reservoir cannot fund a stake in full, with what it can fund', () => {
+    const pool = new Interface(PoolArtifact.abi)
+    const data = pool.encodeErrorResult('RewardsUnavailable', [10n ** 19n, 4n * 10n ** 19n + 5n])
+    expect(toUserMessage({ code: 'CALL_EXCEPTION', data })).toBe(
+      "The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of 10.00 and a " +
+        'reward of 40.00. Nothing was staked; check the new figures and try again.',
+    )
+  })
+
+  it('has a message of its own for every custom error of the pool ABI', () => {
+    const pool = new Interface(PoolArtifact.abi)
+    const zero = (type: string) => (type === 'address' ? ZeroAddress : type === 'string' ? '' : type === 'bool' ? false : 0n)
+    const errors: ErrorFragment[] = []
+    pool.forEachError((e) => errors.push(e))
+    expect(errors.map((e) => e.name)).toContain('RewardsUnavailable')
+    for (const e of errors) {
+      const data = pool.encodeErrorResult(
+        e,
+        e.inputs.map((i) => zero(i.type)),
+      )
+      const message = toUserMessage({ code: 'CALL_EXCEPTION', data })
+      expect([e.name, message]).not.toEqual([e.name, `The contract refused the transaction (${e.name}).`])
+      expect([e.name, message]).not.toEqual([e.name, 'Something went wrong; please try again.'])
+    }
   })
 })

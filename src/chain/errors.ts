@@ -1,4 +1,5 @@
-import { Interface, isError } from 'ethers'
+import { Interface, isError, type Result } from 'ethers'
+import { formatAmount } from '../format/units'
 
 /** Custom errors of every contract, so a revert reads as its name instead of raw data. */
 const ERRORS = new Interface([
@@ -17,6 +18,17 @@ const ERRORS = new Interface([
   'error StakeNotFound(uint256 id)',
   'error StakeNotActive(uint256 id)',
   'error SharesNotTransferable()',
+  'error RewardsUnavailable(uint256 bonus, uint256 reward)',
+  'error ParameterOutOfBounds(string name, uint256 value, uint256 max)',
+  'error TooManyTerms(uint256 count)',
+  'error NotHarvest(address caller)',
+  'error NotSupportedInThisVersion()',
+  'error OwnableUnauthorizedAccount(address account)',
+  'error OwnableInvalidOwner(address owner)',
+  'error InvalidInitialization()',
+  'error NotInitializing()',
+  'error ReentrancyGuardReentrantCall()',
+  'error SafeERC20FailedOperation(address token)',
   'error InvalidMessage()',
   'error UntrustedSigner(address signer)',
   'error StaleClaim(uint256 expectedLastBlock, uint256 lastUpdateBlock)',
@@ -29,6 +41,7 @@ const ERRORS = new Interface([
 ])
 
 const MESSAGES: Record<string, string> = {
+  ZeroAddress: 'An address the transaction needs is missing.',
   ZeroAmount: 'The amount must be greater than 0.',
   ZeroShares: 'The amount is too small to mint any pool shares.',
   InvalidHoldTime: 'The number of days is outside what the pool allows.',
@@ -41,6 +54,18 @@ const MESSAGES: Record<string, string> = {
   StakingIsPaused: 'Staking in this pool is paused.',
   StakeNotActive: 'This stake is already closed.',
   StakeNotFound: 'This stake does not exist.',
+  NoStakeIds: 'Choose at least one stake to close.',
+  SharesNotTransferable: 'Pool shares stay with the stake that made them; they cannot be transferred.',
+  ParameterOutOfBounds: 'A pool parameter is outside its allowed range.',
+  TooManyTerms: 'The pool allows fewer staking terms.',
+  NotHarvest: 'Only the claim contract may stake for someone else.',
+  NotSupportedInThisVersion: 'This pool version does not support that.',
+  OwnableUnauthorizedAccount: 'Only the owner may do this.',
+  OwnableInvalidOwner: 'That address cannot be the owner.',
+  InvalidInitialization: 'The contract is already set up.',
+  NotInitializing: 'The contract is already set up.',
+  ReentrancyGuardReentrantCall: 'The pool refused a call made from inside another of its calls.',
+  SafeERC20FailedOperation: 'A token transfer failed.',
   InvalidMessage: 'The claim does not match its signature; reload the page.',
   UntrustedSigner: 'The claim was not signed by a trusted signer.',
   StaleClaim: 'This claim has already been used; reload the page for a new one.',
@@ -48,6 +73,15 @@ const MESSAGES: Record<string, string> = {
   CurrentBlockInFuture: 'The claim is ahead of the chain; try again in a moment.',
   ERC20InsufficientBalance: 'Your token balance is too low.',
   ERC20InsufficientAllowance: 'The token allowance is too low; approve first.',
+}
+
+/** Messages that quote the revert's figures (token amounts in base units, 18 decimals). */
+const DETAILED: Record<string, (args: Result) => string> = {
+  // The pool asks for the full bonus and reward unless the stake names lower minimums (docs/contracts.md).
+  RewardsUnavailable: (a) =>
+    `The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of ${formatAmount(
+      a.bonus as bigint,
+    )} and a reward of ${formatAmount(a.reward as bigint)}. Nothing was staked; check the new figures and try again.`,
 }
 
 /** True when the person declined the request in their wallet (not a failure). */
@@ -83,7 +117,12 @@ export function toUserMessage(err: unknown): string {
   if (data) {
     try {
       const parsed = ERRORS.parseError(data)
-      if (parsed) return MESSAGES[parsed.name] ?? `The contract refused the transaction (${parsed.name}).`
+      if (parsed)
+        return (
+          DETAILED[parsed.name]?.(parsed.args) ??
+          MESSAGES[parsed.name] ??
+          `The contract refused the transaction (${parsed.name}).`
+        )
     } catch {
       // not one of ours
     }
