@@ -26,6 +26,8 @@ export const testPool = (over: Partial<PoolInfo> = {}): PoolInfo => ({
   reservoirAvailable: tokens(1_000_000n),
   stakingPaused: false,
   stakersCount: 5,
+  feesStreaming: '0',
+  feeStreamEnd: 0,
   ...over,
 })
 

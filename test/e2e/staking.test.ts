@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
+import { Interface, JsonRpcProvider, MaxUint256 } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
@@ -97,6 +97,64 @@ describe('staking page on the local stack', () => {
     const earned = page.getByTestId('stake-0').locator('td[data-label="Earned"]')
     expect(await earned.textContent()).toBe(`-${cents(250n * E18 - received)}`)
     expect(errors).toEqual([])
+  })
+
+  it('says when the reward reservoir runs short, and stakes on the lower terms only once they are accepted', async () => {
+    const me = session.accounts()[8]
+    await fund(me, 500n)
+    const pool = record().pools.find((p) => p.id === record().defaultPoolId)!
+    await sendAs(me, record().contracts.token, tokenInterface().encodeFunctionData('approve', [pool.address, 500n * E18]))
+    const reservoir = new Interface(['function approvePool(address token, address pool, uint256 amount)'])
+    // The reservoir's owner (#0 on the local chain) lets the pool draw at most `amount` for bonuses and rewards.
+    const allowReservoir = (amount: bigint) =>
+      sendAs(
+        session.accounts()[0],
+        record().contracts.reservoir,
+        reservoir.encodeFunctionData('approvePool', [record().contracts.token, pool.address, amount]),
+      )
+    try {
+      await allowReservoir(50n * E18)
+      const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
+      await connectWith(page, 'Browser wallet')
+      await page.getByRole('button', { name: 'Create 1st deposit' }).click()
+      const modal = page.getByRole('dialog', { name: 'Create deposit' })
+      await modal.getByLabel('Amount (PLT)').fill('100')
+      // 100 for 365 days wants a 10 bonus and a 400 reward; 50 can be funded: the bonus first, the reward gets 40.
+      expect(await modal.getByTestId('preview-shortfall').textContent()).toBe(
+        'The reward reservoir can fund only 50.00 PLT of the 410.00 PLT bonus and reward this stake would earn. ' +
+          'The pool stakes it on these lower terms only if you accept them.',
+      )
+      expect(await modal.getByTestId('preview-reward').textContent()).toBe('40.00 PLT')
+      const accept = modal.getByRole('checkbox', { name: 'I accept a reward of 40.00 PLT instead of 400.00 PLT.' })
+      expect(await modal.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true)
+      await modal.getByRole('button', { name: 'Confirm' }).scrollIntoViewIfNeeded()
+      await shot(page, 'desktop-deposit-short-reservoir')
+
+      // Accepted, but the reservoir is emptied further before the stake is sent: the pool refuses it rather than give
+      // less than was accepted, the modal says why, and the estimate follows the pool's new figures.
+      await accept.check()
+      await allowReservoir(25n * E18)
+      await modal.getByRole('button', { name: 'Confirm' }).click()
+      expect(await modal.getByRole('alert').textContent()).toBe(
+        "The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of 10.00 and a " +
+          'reward of 15.00. Nothing was staked; check the new figures and try again.',
+      )
+      await modal.getByRole('checkbox', { name: 'I accept a reward of 15.00 PLT instead of 400.00 PLT.' }).waitFor()
+      expect(await modal.getByRole('checkbox').isChecked()).toBe(false)
+      expect(await modal.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true)
+      await modal.getByRole('button', { name: 'Confirm' }).scrollIntoViewIfNeeded()
+      await shot(page, 'desktop-deposit-short-reservoir-refused')
+
+      await modal.getByRole('checkbox').check()
+      await modal.getByRole('button', { name: 'Confirm' }).click()
+      await modal.waitFor({ state: 'detached' })
+      await page.getByTestId('stake-0').getByText('Pending').waitFor()
+      const stake = await contracts.pool(pool.address, provider()).getStake(me, 0)
+      expect([stake.stakeAmount, stake.bonus, stake.reward]).toEqual([100n * E18, 10n * E18, 15n * E18])
+      expect(errors).toEqual([])
+    } finally {
+      await allowReservoir(MaxUint256)
+    }
   })
 
   it('counts down to the release on a pending stake, and exports the stakes as CSV with exact amounts', async () => {

@@ -1,11 +1,13 @@
-import { getAddress } from 'ethers'
+import { getAddress, Interface, MaxUint256 } from 'ethers'
 import { lists, setLists, setTimers, timers } from '../../src/app/config'
 import { contracts } from '../../src/chain/contracts'
-import { DAY, ONE, unstakePreview } from '../../src/chain/math'
-import { stakeRow } from '../../src/features/stake/selectors'
+import { DAY, ONE, previewStake, unstakePreview } from '../../src/chain/math'
+import { formatAmount } from '../../src/format/units'
+import { depositPreview, poolMath, selectFeeStreamNote, stakeRow } from '../../src/features/stake/selectors'
 import {
   approveRequested,
   depositRequested,
+  depositReset,
   moreStakesRequested,
   poolSelected,
   stakeRefreshRequested,
@@ -59,6 +61,13 @@ async function capturingLogs(body: () => Promise<void>): Promise<string[]> {
   return lines
 }
 
+/** The reservoir owner (#0 on the local chain) lets `poolId` draw at most `amount` from now on. */
+async function allowReservoir(poolId: number, amount: bigint) {
+  const reservoir = new Interface(['function approvePool(address token, address pool, uint256 amount)'])
+  const data = reservoir.encodeFunctionData('approvePool', [deployment().contracts.token, pool(poolId).address, amount])
+  await rpc('eth_sendTransaction', [{ from: accounts[0], to: deployment().contracts.reservoir, data }])
+}
+
 async function fund(index: number, tokens: bigint) {
   const token = contracts.token(deployment().contracts.token, null as never)
   const data = token.interface.encodeFunctionData('transfer', [accounts[index], tokens * E18])
@@ -79,6 +88,9 @@ describe('staking sagas against a real node', () => {
       rate: state.rate.toString(),
       stakersCount: Number(state.stakersCount),
     })
+    // The fee stream of the same block: what early closes have not yet released to the holders.
+    const fees = await p.getFeeStream()
+    expect(s.stake.pool).toMatchObject({ feesStreaming: fees.pending.toString(), feeStreamEnd: Number(fees.streamEnd) })
     // The seeded holders (#0-#4) and whoever else staked: the pool counts them itself.
     expect(s.stake.pool!.stakersCount).toBeGreaterThanOrEqual(5)
     const count = Number(await p.getUserStakesCount(accounts[0]))
@@ -130,7 +142,7 @@ describe('staking sagas against a real node', () => {
       t.store.dispatch(moreStakesRequested())
       const second = await waitFor(t.store, (s) => s.stake.readAt > first.readAt)
       expect(second.stake.userStakes).toHaveLength(4)
-      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 3, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } })
+      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 4, byMethod: { eth_call: 3, eth_getBlockByNumber: 1 } })
       let s = second
       while (s.stake.moreStakes) {
         t.store.dispatch(moreStakesRequested())
@@ -149,12 +161,19 @@ describe('staking sagas against a real node', () => {
     }
   })
 
-  it('reads the page in one JSON-RPC round trip of three calls, on the first load of a pool and on every refresh', async () => {
+  it('reads the page in one JSON-RPC round trip (a version 1 pool adds its fee stream to it), on the first load of a pool and on every refresh', async () => {
     const proxy = await startRpcProxy(CHAIN_URL())
     try {
       const t = await onStakingPage(0, 0, proxy.url)
-      const pageRead = { roundTrips: 1, calls: 3, preflights: 0, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } }
-      // The first read of pool 1: its address comes from the deployment record, so the stakes come in the same trip.
+      // Pool 0 (version 2) streams no fees: pool figures, stakes and the block's time.
+      proxy.reset()
+      const v2At = t.store.getState().stake.readAt
+      t.store.dispatch(stakeRefreshRequested())
+      await waitFor(t.store, (s) => s.stake.readAt > v2At)
+      expect(proxy.counts).toEqual({ roundTrips: 1, calls: 3, preflights: 0, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } })
+      const pageRead = { roundTrips: 1, calls: 4, preflights: 0, byMethod: { eth_call: 3, eth_getBlockByNumber: 1 } }
+      // The first read of pool 1: its address and version come from the deployment record, so the stakes and the fee
+      // stream come in the same trip.
       proxy.reset()
       const readAt = t.store.getState().stake.readAt
       t.store.dispatch(poolSelected(1))
@@ -250,7 +269,7 @@ describe('staking sagas against a real node', () => {
     expect(await read(t, 1).getUserStakesCount(accounts[5])).toBe(before)
   })
 
-  it('closes a stake before maturity (fee, bonus and unearned reward forfeited) and another after it, paying what the list showed', async () => {
+  it('closes a stake before maturity (fee, bonus and unearned reward forfeited; the fee streams to the holders over time) and another after it, paying the shared math at its block', async () => {
     await fund(4, 2_000n)
     const t = await onStakingPage(4, 1)
     t.store.dispatch(approveRequested())
@@ -281,10 +300,24 @@ describe('staking sagas against a real node', () => {
       bonusForfeited: stakeRow(early, listed.stake.pool!, 0).close.bonusForfeited,
     })
     expect(BigInt(summary.raw.rewards)).toBeLessThan(0n)
-    // The fee on the principal stays with those who hold (version 1): the rate rose.
-    expect(BigInt(afterEarly.stake.pool!.rate)).toBeGreaterThan(BigInt(listed.stake.pool!.rate))
+    // The fee on the principal stays with those who hold (version 1), but not at once: it joins the fee stream, which
+    // releases it over 30 days to the shares present at each moment. Right after the close the rate has risen by at
+    // most the few seconds' release of earlier fees, far less than the fee itself would move it.
+    const justClosed = afterEarly.stake.pool!
+    expect(BigInt(justClosed.feesStreaming)).toBeGreaterThanOrEqual(BigInt(closedEarly.fee))
+    expect(justClosed.feeStreamEnd).toBe(closedEarly.closeTime + 30 * Number(DAY))
+    const feeStep = (BigInt(closedEarly.fee) * ONE) / (BigInt(justClosed.totalShares) + ONE)
+    expect(BigInt(justClosed.rate) - BigInt(listed.stake.pool!.rate)).toBeLessThan(feeStep / 100n)
+    expect(selectFeeStreamNote(afterEarly)).toMatch(/ PLT of early-close fees being shared until \w{3}, \d{1,2} \w{3} \d{4}$/)
+    // Three days on, a tenth of it has reached the holders: the rate rose and less is pending.
+    await rpc('evm_increaseTime', [3 * Number(DAY)])
+    await rpc('evm_mine')
+    t.store.dispatch(stakeRefreshRequested())
+    const streamed = await waitFor(t.store, (s) => s.stake.readAt > afterEarly.stake.readAt)
+    expect(BigInt(streamed.stake.pool!.rate) - BigInt(justClosed.rate)).toBeGreaterThan(feeStep / 20n)
+    expect(BigInt(streamed.stake.pool!.feesStreaming)).toBeLessThan(BigInt(justClosed.feesStreaming))
 
-    await rpc('evm_increaseTime', [21 * Number(DAY)])
+    await rpc('evm_increaseTime', [18 * Number(DAY)])
     await rpc('evm_mine')
     t.store.dispatch({ type: 'stake/stakeRefreshRequested' })
     const matured = await waitFor(t.store, (s) => s.stake.userStakes.some((e) => e.id === later.id && e.fee === '0'))
@@ -294,11 +327,97 @@ describe('staking sagas against a real node', () => {
     // At maturity: principal, bonus, the whole reward and the fees shared with it.
     expect(BigInt(row.amountOut)).toBe(500n * E18 + BigInt(row.bonus) + BigInt(row.reward) + BigInt(row.gains))
     balance = BigInt(matured.token.balance)
+    const terms = await read(t, 1).getStake(accounts[4], later.id)
     t.store.dispatch(unstakeRequested(later.id))
     const done = await waitFor(t.store, (s) => s.stake.closing.status === 'succeeded' && BigInt(s.token.balance) > balance)
-    // Nothing else happened in the pool in between: exactly what the list showed.
-    expect(BigInt(done.token.balance) - balance).toBe(BigInt(row.amountOut))
+    const paid = BigInt(done.token.balance) - balance
+    // The fee stream still runs, so the close (a block later than the list's read) pays the shared math's figure at
+    // its own block's time and rate: what the list showed plus the fees released to the stake in between.
+    const [closed] = await read(t, 1).queryFilter(read(t, 1).filters.Unstaked(accounts[4], later.id))
+    const closeBlock = (await t.chain.readProvider(31337).getBlock(closed.blockNumber))!
+    const rateAtClose = await read(t, 1).getRate({ blockTag: closed.blockNumber })
+    expect(paid).toBe(unstakePreview(terms, rateAtClose, BigInt(closeBlock.timestamp)).received)
+    expect(paid).toBeGreaterThan(BigInt(row.amountOut))
+    // The difference is the stream's release in between, on this stake's shares (each side rounded down).
+    const released = (BigInt(terms.lpAmount) * (rateAtClose - BigInt(matured.stake.pool!.rate))) / ONE
+    expect([0n, 1n]).toContain(paid - BigInt(row.amountOut) - released)
     expect((await read(t, 1).getStake(accounts[4], later.id)).active).toBe(false)
+  })
+
+  it('stakes on lower terms only with the minimums the preview showed when the reservoir runs short', async () => {
+    const me = 7
+    await fund(me, 2_000n)
+    const t = await onStakingPage(me, 1)
+    t.store.dispatch(approveRequested())
+    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    const amount = 100n * E18
+    // 100 for 365 days wants a 10 bonus and a 400 reward; the owner lets the pool draw only 50 from the reservoir.
+    const short = 50n * E18
+    const refreshed = async (available: bigint) => {
+      const readAt = t.store.getState().stake.readAt
+      t.store.dispatch(stakeRefreshRequested())
+      return waitFor(t.store, (s) => s.stake.readAt > readAt && s.stake.pool!.reservoirAvailable === available.toString())
+    }
+    const before = await read(t, 1).getUserStakesCount(accounts[me])
+    try {
+      await allowReservoir(1, short)
+      const s = await refreshed(short)
+      const preview = depositPreview(s.stake.pool!, amount, 365, false)
+      const model = previewStake(poolMath(s.stake.pool!), amount, 365n * DAY, false)
+      expect(preview.shortfall).toMatchObject({ funded: '50.00', wanted: '410.00', bonusCut: false, rewardCut: true })
+      expect(preview.shortfall!.minimums).toEqual({ bonus: model.bonus.toString(), reward: model.reward.toString() })
+
+      // The full terms (stake(amount, hold)): the pool refuses, the modal stays open with the reason, loading ends,
+      // and the page reads the pool again at once.
+      t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+      const logged = await capturingLogs(async () => {
+        t.store.dispatch(depositRequested({ amount: amount.toString(), days: 365, referral: null }))
+        const failed = await waitFor(t.store, (x) => x.stake.deposit.status === 'failed')
+        expect(failed.stake.deposit.error).toBe(
+          `The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of ${formatAmount(
+            model.bonus,
+          )} and a reward of ${formatAmount(model.reward)}. Nothing was staked; check the new figures and try again.`,
+        )
+        expect(failed.wallet.openModal).toBe('deposit')
+        await waitFor(t.store, (x) => x.stake.readAt > failed.stake.readAt)
+      })
+      expect(logged).toEqual(['[tx] stake was not sent'])
+      expect(await read(t, 1).getUserStakesCount(accounts[me])).toBe(before)
+
+      // Accepted minimums protect the person: if the reservoir is emptied further before the stake lands, it is refused
+      // instead of getting less than they accepted.
+      await allowReservoir(1, short / 2n)
+      t.store.dispatch(depositReset())
+      const refused = await capturingLogs(async () => {
+        t.store.dispatch(
+          depositRequested({ amount: amount.toString(), days: 365, referral: null, minimums: preview.shortfall!.minimums }),
+        )
+        const failed = await waitFor(t.store, (x) => x.stake.deposit.status === 'failed')
+        expect(failed.stake.deposit.error).toMatch(/^The reward reservoir can no longer fund this stake's full bonus/)
+      })
+      expect(refused).toEqual(['[tx] stake was not sent'])
+      expect(await read(t, 1).getUserStakesCount(accounts[me])).toBe(before)
+
+      // With the minimums the current preview shows (stake(amount, hold, 0, minBonus, minReward)): staked on exactly
+      // those terms.
+      const now = await refreshed(short / 2n)
+      const accepted = depositPreview(now.stake.pool!, amount, 365, false).shortfall!.minimums
+      t.store.dispatch(depositReset())
+      t.store.dispatch(depositRequested({ amount: amount.toString(), days: 365, referral: null, minimums: accepted }))
+      // Staked, and the modal closes.
+      await waitFor(t.store, (x) => x.stake.deposit.status === 'succeeded' && x.wallet.openModal === null)
+      const stake = await read(t, 1).getStake(accounts[me], before)
+      expect([stake.stakeAmount, stake.holdTime, stake.bonus, stake.reward]).toEqual([
+        amount,
+        365n * DAY,
+        BigInt(accepted.bonus),
+        BigInt(accepted.reward),
+      ])
+      // 25 funded: the whole 10 bonus first, the reward gets the 15 left.
+      expect([stake.bonus, stake.reward]).toEqual([10n * E18, 15n * E18])
+    } finally {
+      await allowReservoir(1, MaxUint256)
+    }
   })
 
   it('refreshes every 15 s (shortened here), stops at the first error, and restarts on the next page visit', async () => {

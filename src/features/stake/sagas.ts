@@ -40,12 +40,14 @@ type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
 type StakePage = Awaited<ReturnType<Lens['getUnstakeDataPage']>>
 type StakeInfos = StakePage['infos']
+/** getFeeStream of a version 1 pool: fees not yet released (base units) and when the stream ends (unix seconds). */
+type FeeStream = { pending: bigint; streamEnd: bigint }
 /** The Lens's `next` at the end of a user's list. */
 const END_OF_LIST = 2n ** 256n - 1n
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 
-function toPoolInfo(d: PoolData): PoolInfo {
+function toPoolInfo(d: PoolData, fees: FeeStream | null): PoolInfo {
   const s = d.state
   return {
     id: Number(d.poolId),
@@ -63,6 +65,8 @@ function toPoolInfo(d: PoolData): PoolInfo {
     reservoirAvailable: s.reservoirAvailable.toString(),
     stakingPaused: s.stakingPaused,
     stakersCount: Number(s.stakersCount),
+    feesStreaming: (fees?.pending ?? 0n).toString(),
+    feeStreamEnd: Number(fees?.streamEnd ?? 0n),
   }
 }
 
@@ -87,6 +91,17 @@ function toStakes(infos: StakeInfos): StakeEntry[] {
 
 const nothing = async (): Promise<null> => null
 
+/** The pool's fee stream, or null when it cannot be read (the page then shows no stream line). */
+function* readFeeStream(pool: ReturnType<typeof contracts.pool>): SagaIterator<FeeStream | null> {
+  try {
+    const [pending, streamEnd]: [bigint, bigint] = yield call([pool, pool.getFeeStream])
+    return { pending, streamEnd }
+  } catch (err) {
+    log.warn('stake', 'fee stream read failed', err)
+    return null
+  }
+}
+
 /**
  * The stake list read, failing silently to an empty list (SPEC section 8): active stakes, then those closed in the
  * last six months, newest close first, as many pages as the page shows, in one Lens call. Its gas depends on the
@@ -103,9 +118,11 @@ function* readStakes(lens: Lens, pool: string, user: string, pages: number): Sag
 
 /**
  * The page's whole read in one batched JSON-RPC round trip: the pool and wallet figures (Lens.getPoolDataById), the
- * user's stakes with their close figures, and the latest block's time. The pool's address comes from the last read
- * or the deployment record; for a pool neither knows (or one whose address differs), the stake list follows in a
- * second round trip. Throws when the pool read fails.
+ * user's stakes with their close figures, the latest block's time and, for a version 1 pool, its fee stream
+ * (getFeeStream; the Lens does not carry it, but in the same batch it costs no round trip). The pool's address and
+ * version come from the last read or the deployment record; for a pool neither knows (or one whose address differs),
+ * the stake list follows in a second round trip and the fee stream waits for the next read. Throws when the pool
+ * read fails.
  */
 export function* loadPool(): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
@@ -120,19 +137,24 @@ export function* loadPool(): SagaIterator<boolean> {
   const provider = chain.readProvider(network.chainId)
   yield put(poolRequested())
   // The deployment record names its pools, so even the first read of one is a single round trip.
-  const knownAddress =
-    (known?.id === poolId ? known.address : null) ?? network.pools.find((p) => p.id === poolId)?.address ?? null
-  const [data, early, block]: [PoolData, StakePage | null, { timestamp: number } | null] = yield all([
+  const listed = network.pools.find((p) => p.id === poolId)
+  const knownAddress = (known?.id === poolId ? known.address : null) ?? listed?.address ?? null
+  const knownVersion = (known?.id === poolId ? known.version : null) ?? listed?.version ?? null
+  // Only version 1 streams fees: a version 2 page keeps its three calls.
+  const streams = knownAddress !== null && knownVersion === 1
+  const [data, early, block, fees]: [PoolData, StakePage | null, { timestamp: number } | null, FeeStream | null] = yield all([
     call([lens, lens.getPoolDataById], network.contracts.poolsInfo, poolId, user),
     knownAddress && address ? call(readStakes, lens, knownAddress, address, pages) : call(nothing),
     call([provider, provider.getBlock], 'latest'),
+    streams ? call(readFeeStream, contracts.pool(knownAddress, provider)) : call(nothing),
   ])
   let page = early
   if (address && (!knownAddress || knownAddress.toLowerCase() !== data.pool.toLowerCase()))
     page = yield call(readStakes, lens, data.pool, address, pages)
   yield put(
     poolLoaded({
-      pool: toPoolInfo(data),
+      // A stream read of another address (the pool moved) is not this pool's.
+      pool: toPoolInfo(data, streams && knownAddress.toLowerCase() === data.pool.toLowerCase() ? fees : null),
       chainTime: block?.timestamp ?? Math.floor(Date.now() / 1000),
       readAt: Date.now(),
       userStakes: address && page ? toStakes(page.infos) : null,
@@ -246,7 +268,12 @@ export function* approveSaga(): SagaIterator {
   }
 }
 
-/** stake(amount, days in seconds[, referral]): the referral is left out when there is none (SPEC section 5). */
+/**
+ * stake(amount, days in seconds[, referral]): the referral is left out when there is none (SPEC section 5). The pool
+ * refuses these when its reservoir cannot fund the full bonus and reward (RewardsUnavailable); when the person
+ * accepted the lower terms the preview showed, stake(amount, hold, referer or 0, minBonus, minReward) sends them as
+ * minimums, so a reservoir emptied in the meantime refuses the stake rather than give it less than they saw.
+ */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
   const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
   if (!pool) {
@@ -255,14 +282,26 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
   }
   const hold = BigInt(payload.days) * DAY
   const referral = payload.referral && payload.referral !== ZERO ? payload.referral : null
+  const minimums = payload.minimums ?? null
   const outcome: TxOutcome = yield call(runTx, 'stake', (signer) => {
     const p = contracts.pool(pool.address, signer)
+    if (minimums)
+      return p['stake(uint256,uint256,address,uint256,uint256)'](
+        payload.amount,
+        hold,
+        referral ?? ZERO,
+        BigInt(minimums.bonus),
+        BigInt(minimums.reward),
+      )
     return referral
       ? p['stake(uint256,uint256,address)'](payload.amount, hold, referral)
       : p['stake(uint256,uint256)'](payload.amount, hold)
   })
   yield put(depositSettled({ ok: outcome.ok, error: outcome.error }))
   if (outcome.ok) yield put(modalClosed())
+  // A refusal may come from figures that moved (the reservoir emptied since the last read): read them again now, not
+  // at the next 15 s update, so the open modal's estimate shows what the pool can fund and asks to accept it.
+  else yield put(stakeRefreshRequested())
 }
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */

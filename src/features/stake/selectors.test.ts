@@ -1,8 +1,9 @@
 import { makeStore } from '../../app/store'
 import { ONE, previewStake } from '../../chain/math'
 import { stakesCsv } from './csv'
-import { daysLimits, depositPreview, poolMath, selectPoolView, stakeRow } from './selectors'
+import { daysLimits, depositPreview, poolMath, selectFeeStreamNote, selectPoolView, stakeRow } from './selectors'
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
+import { initialTokenState } from '../token/slice'
 import { DAY, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
 
 /** A version 1 pool whose rate has risen 10% from early-close fees shared with the holders. */
@@ -99,6 +100,22 @@ describe('pool view', () => {
     expect(selectPoolView(loaded)).toMatchObject({ holders: '1,234', apr: '400.00%', loading: false })
     expect(selectPoolView(makeStore().getState())).toMatchObject({ holders: '—', loading: true })
   })
+
+  it('names the early-close fees still being shared and until when; nothing when none (or only dust) is left', () => {
+    const note = (over: Partial<PoolInfo>) =>
+      selectFeeStreamNote(
+        makeStore({
+          stake: { ...initialStakeState, pool: { ...POOL, ...over }, status: 'succeeded' },
+          token: { ...initialTokenState, symbol: 'PLT' },
+        }).getState(),
+      )
+    expect(note({ feesStreaming: ((1_234_567n * E18) / 1000n).toString(), feeStreamEnd: T0 + 30 * DAY })).toBe(
+      '1,234.56 PLT of early-close fees being shared until Sun, 14 Feb 2027',
+    )
+    expect(note({ feesStreaming: '0', feeStreamEnd: 0 })).toBeNull()
+    expect(note({ feesStreaming: (E18 / 1000n).toString(), feeStreamEnd: T0 })).toBeNull()
+    expect(selectFeeStreamNote(makeStore().getState())).toBeNull()
+  })
 })
 
 describe('deposit limits and estimate', () => {
@@ -138,8 +155,25 @@ describe('deposit limits and estimate', () => {
       bonus: '100.00',
       reward: '50.00',
       atMaturity: '1,150.00',
-      shortfall: { funded: '150.00', wanted: '4,100.00' },
+      shortfall: {
+        funded: '150.00',
+        wanted: '4,100.00',
+        bonus: '100.00',
+        bonusWanted: '100.00',
+        bonusCut: false,
+        reward: '50.00',
+        rewardWanted: '4,000.00',
+        rewardCut: true,
+        // What the stake gets, to the wei, as the minimums the person accepts.
+        minimums: { bonus: (100n * E18).toString(), reward: (50n * E18).toString() },
+      },
     })
     expect(depositPreview(short, 0n, 365, false).shortfall).toBeNull()
+    // An empty reservoir: the stake would get neither.
+    expect(depositPreview({ ...POOL, reservoirAvailable: '0' }, 1_000n * E18, 365, false).shortfall).toMatchObject({
+      bonusCut: true,
+      rewardCut: true,
+      minimums: { bonus: '0', reward: '0' },
+    })
   })
 })

@@ -242,13 +242,40 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
     atMaturity: formatAmount(p.atMaturity),
     /** The early withdrawal fee at the start (falls to 0 at the release), percent of the amount. */
     feePercent: `${formatPercent(pool.unHoldFee)}%`,
-    /** When the reservoir cannot fund all of the bonus and reward: what it funds of what the stake would get. */
+    /**
+     * When the reservoir cannot fund all of the bonus and reward: what it funds of what the stake would get, and the
+     * funded figures as the minimums to send once the person accepts them (base units). The pool refuses a stake that
+     * asks for the full terms then, so this is a choice, not a footnote.
+     */
     shortfall:
       p.bonus < p.bonusWanted || p.reward < p.rewardWanted
-        ? { funded: formatAmount(p.bonus + p.reward), wanted: formatAmount(wanted) }
+        ? {
+            funded: formatAmount(p.bonus + p.reward),
+            wanted: formatAmount(wanted),
+            bonus: formatAmount(p.bonus),
+            bonusWanted: formatAmount(p.bonusWanted),
+            reward: formatAmount(p.reward),
+            rewardWanted: formatAmount(p.rewardWanted),
+            bonusCut: p.bonus < p.bonusWanted,
+            rewardCut: p.reward < p.rewardWanted,
+            minimums: { bonus: p.bonus.toString(), reward: p.reward.toString() },
+          }
         : null,
   }
 }
+
+/**
+ * Early-close fees the pool is still streaming to its stakers (version 1), as a line for the page, e.g. "1,234.56 PLT
+ * of early-close fees being shared until Tue, 22 Dec 2026"; null when none (or less than a cent) is pending.
+ */
+export const selectFeeStreamNote = createSelector(
+  [(s: RootState) => s.stake.pool?.feesStreaming ?? '0', (s: RootState) => s.stake.pool?.feeStreamEnd ?? 0, selectSymbol],
+  (pending, end, symbol): string | null => {
+    const amount = formatAmount(pending)
+    if (BigInt(pending) === 0n || end === 0 || amount === '0.00') return null
+    return `${withSymbol(amount, symbol)} of early-close fees being shared until ${formatDate(end)}`
+  },
+)
 
 /**
  * The inflation reward a claim staked for each harvest term earns in the harvest pool besides the term's bonus, as

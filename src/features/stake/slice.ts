@@ -33,6 +33,12 @@ export interface PoolInfo {
   stakingPaused: boolean
   /** Addresses with at least one active stake (the pool's own count): the page's total stakers. */
   stakersCount: number
+  /**
+   * Early-close fees still streaming to the holders (version 1, getFeeStream): base units not yet released, '0' when
+   * none or not read; released linearly until `feeStreamEnd` (unix seconds, 0 when none).
+   */
+  feesStreaming: string
+  feeStreamEnd: number
 }
 
 /**
@@ -146,11 +152,24 @@ export interface PoolLoaded {
   token: TokenFigures | null
 }
 
-/** What the deposit form sends: amount in base units, whole days, a referral address or null. */
+/**
+ * Lower terms the person accepted because the reward reservoir cannot fund the full ones: the least bonus and reward
+ * (base units) the stake may get, as the preview showed them.
+ */
+export interface DepositMinimums {
+  bonus: string
+  reward: string
+}
+
+/**
+ * What the deposit form sends: amount in base units, whole days, a referral address or null, and the accepted lower
+ * terms when the reservoir runs short (absent or null: the full terms or nothing).
+ */
 export interface DepositRequest {
   amount: string
   days: number
   referral: string | null
+  minimums?: DepositMinimums | null
 }
 
 const stakeSlice = createSlice({

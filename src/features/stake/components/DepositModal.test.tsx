@@ -5,7 +5,7 @@ import { E18, testPool } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
-import { initialStakeState, type PoolInfo } from '../slice'
+import { depositSettled, initialStakeState, poolLoaded, type PoolInfo } from '../slice'
 
 const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const POOL_V1 = testPool()
@@ -134,16 +134,87 @@ describe('create deposit modal', () => {
     expect(screen.getByTestId('preview-at-maturity').textContent).toBe('515.00 PLT')
   })
 
-  it('says when the reward reservoir cannot fund the whole bonus and reward, and what the stake gets', async () => {
-    const { user } = await openDeposit({ pool: testPool({ reservoirAvailable: (50n * E18).toString() }) })
+  it('says when the reward reservoir cannot fund the whole bonus and reward, and stakes only once the lower terms are accepted', async () => {
+    const { user, dispatched } = await openDeposit({ pool: testPool({ reservoirAvailable: (50n * E18).toString() }) })
     await typeAmount(user, '100')
     // 10 bonus and 400 reward wanted; the bonus is funded first, the reward gets the 40 left.
     expect(screen.getByTestId('preview-bonus').textContent).toBe('10.00 PLT')
     expect(screen.getByTestId('preview-reward').textContent).toBe('40.00 PLT')
     expect(screen.getByTestId('preview-at-maturity').textContent).toBe('150.00 PLT')
     expect(screen.getByTestId('preview-shortfall').textContent).toBe(
-      'The reward reservoir can fund only 50.00 PLT of the 410.00 PLT bonus and reward this stake would earn; it gets what is funded.',
+      'The reward reservoir can fund only 50.00 PLT of the 410.00 PLT bonus and reward this stake would earn. ' +
+        'The pool stakes it on these lower terms only if you accept them.',
     )
+    // The pool refuses the full terms now: Confirm waits for the person to accept what is funded.
+    const accept = screen.getByRole('checkbox', { name: 'I accept a reward of 40.00 PLT instead of 400.00 PLT.' })
+    expect(confirm().disabled).toBe(true)
+    await user.click(accept)
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+    await user.click(confirm())
+    // Sent as the stake's minimums, in base units, exactly as the estimate showed them.
+    expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).toEqual({
+      amount: (100n * E18).toString(),
+      days: 365,
+      referral: null,
+      minimums: { bonus: (10n * E18).toString(), reward: (40n * E18).toString() },
+    })
+  })
+
+  it('asks again when the amount or the funded figures change after the lower terms were accepted', async () => {
+    const { user, store } = await openDeposit({ pool: testPool({ reservoirAvailable: '0' }) })
+    await typeAmount(user, '100')
+    const accept = () => screen.getByTestId('accept-lower-terms') as HTMLInputElement
+    expect(accept().labels?.[0].textContent).toBe(
+      'I accept a bonus of 0.00 PLT instead of 10.00 PLT and a reward of 0.00 PLT instead of 400.00 PLT.',
+    )
+    await user.click(accept())
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+    await typeAmount(user, '50')
+    expect(accept().checked).toBe(false)
+    expect(confirm().disabled).toBe(true)
+    await user.click(accept())
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+    const reload = (pool: PoolInfo, readAt: number) =>
+      act(() => {
+        store.dispatch(
+          poolLoaded({
+            pool,
+            chainTime: 0,
+            readAt,
+            userStakes: [],
+            moreStakes: false,
+            totalStakedByUser: '0',
+            userShares: '0',
+            token: null,
+          }),
+        )
+      })
+    // A refresh: the reservoir can now fund some of it, so the terms differ from those accepted.
+    reload(testPool({ reservoirAvailable: (3n * E18).toString() }), 1)
+    expect(accept().checked).toBe(false)
+    expect(confirm().disabled).toBe(true)
+    // Enough again: the full terms, nothing to accept.
+    reload(testPool(), 2)
+    expect(screen.queryByTestId('preview-shortfall')).toBeNull()
+    expect(screen.queryByTestId('accept-lower-terms')).toBeNull()
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+  })
+
+  it('shows why a stake was refused, keeps the modal open and ends loading', async () => {
+    const { user, store } = await openDeposit()
+    await typeAmount(user, '10')
+    await user.click(confirm())
+    expect(screen.getByLabelText('Staking')).toBeTruthy()
+    const message =
+      "The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of 0.00 and a " +
+      'reward of 0.00. Nothing was staked; check the new figures and try again.'
+    act(() => {
+      store.dispatch(depositSettled({ ok: false, error: message }))
+    })
+    expect(screen.getByRole('alert').textContent).toBe(message)
+    expect(screen.getByRole('dialog', { name: 'Create deposit' })).toBeTruthy()
+    expect(screen.queryByLabelText('Staking')).toBeNull()
+    expect(confirm().disabled).toBe(false)
   })
 
   it('sends the amount in base units, the days and the referral only when present; a failure keeps it open', async () => {
@@ -154,6 +225,7 @@ describe('create deposit modal', () => {
       amount: ((125n * E18) / 10n).toString(),
       days: 365,
       referral: null,
+      minimums: null,
     })
     expect(confirm().disabled).toBe(true)
     act(() => {

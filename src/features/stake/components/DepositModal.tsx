@@ -1,5 +1,5 @@
 import { useFormik, yupToFormErrors } from 'formik'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
@@ -103,6 +103,28 @@ const Shortfall = styled.p`
   font-size: 0.9rem;
 `
 
+const Accept = styled.label`
+  display: flex;
+  gap: 10px;
+  align-items: flex-start;
+  margin: -6px 0 18px;
+  font-size: 0.9rem;
+  cursor: pointer;
+  input {
+    flex: none;
+    width: 18px;
+    height: 18px;
+    margin: 1px 0 0;
+    accent-color: ${(p) => p.theme.color.warning};
+  }
+`
+
+const Failure = styled.p`
+  margin: -8px 0 16px;
+  color: ${(p) => p.theme.color.danger};
+  font-size: 0.9rem;
+`
+
 const Terms = styled.p`
   margin: -8px 0 20px;
   color: ${(p) => p.theme.color.muted};
@@ -115,7 +137,27 @@ const Actions = styled.div`
   gap: 10px;
 `
 
-/** The create-deposit modal, version 1 or 2 by the pool (SPEC section 2 and 5). */
+type Shortfall = NonNullable<ReturnType<typeof depositPreview>['shortfall']>
+
+/** What accepting lower terms applies to: this amount, term and referral, with exactly these funded figures. */
+const termsKey = (amount: string, days: number, referred: boolean, s: Shortfall) =>
+  [amount, days, referred, s.minimums.bonus, s.minimums.reward].join('/')
+
+/** "a bonus of 0.00 PLT instead of 10.00 PLT and a reward of ..." for the parts the reservoir cuts. */
+function cutTerms(s: Shortfall, withSymbol: (t: string) => string): string {
+  return [
+    s.bonusCut ? `a bonus of ${withSymbol(s.bonus)} instead of ${withSymbol(s.bonusWanted)}` : null,
+    s.rewardCut ? `a reward of ${withSymbol(s.reward)} instead of ${withSymbol(s.rewardWanted)}` : null,
+  ]
+    .filter((t) => t !== null)
+    .join(' and ')
+}
+
+/**
+ * The create-deposit modal, version 1 or 2 by the pool (SPEC section 2 and 5). When the reward reservoir cannot fund
+ * the full bonus and reward, the pool refuses a plain stake; the modal says so with the figures and stakes only once
+ * the person accepts the lower terms, which it sends as minimums.
+ */
 export function DepositModal() {
   const dispatch = useAppDispatch()
   const pool = useAppSelector(selectPool)
@@ -123,6 +165,9 @@ export function DepositModal() {
   const approving = useAppSelector((s) => s.stake.approving)
   const deposit = useAppSelector((s) => s.stake.deposit)
   const myReferral = useAppSelector((s) => s.wallet.referral)
+
+  // The terms the person accepted (termsKey); any change of amount, term, referral or funded figures asks again.
+  const [accepted, setAccepted] = useState<string | null>(null)
 
   useEffect(() => {
     dispatch(allowanceCheckRequested())
@@ -143,8 +188,19 @@ export function DepositModal() {
     },
     onSubmit: (v) => {
       const amount = parseAmountInput(v.amount)
-      if (amount === null) return
-      dispatch(depositRequested({ amount, days: Number(v.days), referral: hasReferral(v.referral) ? v.referral : null }))
+      if (amount === null || !pool) return
+      const days = Number(v.days)
+      const referred = hasReferral(v.referral)
+      const short = depositPreview(pool, BigInt(amount), days, referred).shortfall
+      if (short && accepted !== termsKey(amount, days, referred, short)) return
+      dispatch(
+        depositRequested({
+          amount,
+          days,
+          referral: referred ? v.referral : null,
+          minimums: short ? short.minimums : null,
+        }),
+      )
     },
   })
   const { values, errors, touched } = form
@@ -166,8 +222,17 @@ export function DepositModal() {
   if (!pool) return null
   const v1 = pool.version === 1
   const pending = deposit.status === 'pending'
+  const shortfall = preview?.shortfall ?? null
+  const shortKey = shortfall && amountWei !== null ? termsKey(amountWei, daysNumber, referred, shortfall) : null
+  const lowerTermsAccepted = shortKey !== null && accepted === shortKey
   const canConfirm =
-    approved && form.isValid && amountWei !== null && BigInt(amountWei) <= BigInt(balance) && daysNumber >= limits.min && !pending
+    approved &&
+    form.isValid &&
+    amountWei !== null &&
+    BigInt(amountWei) <= BigInt(balance) &&
+    daysNumber >= limits.min &&
+    (!shortfall || lowerTermsAccepted) &&
+    !pending
 
   const close = () => dispatch(modalClosed())
   const withSymbol = (text: string) => (symbol ? `${text} ${symbol}` : text)
@@ -276,11 +341,23 @@ export function DepositModal() {
               <dt>To receive at release</dt>
               <dd data-testid="preview-at-maturity">{withSymbol(preview.atMaturity)}</dd>
             </Preview>
-            {preview.shortfall && (
-              <Shortfall role="status" data-testid="preview-shortfall">
-                The reward reservoir can fund only {withSymbol(preview.shortfall.funded)} of the{' '}
-                {withSymbol(preview.shortfall.wanted)} bonus and reward this stake would earn; it gets what is funded.
-              </Shortfall>
+            {shortfall && (
+              <>
+                <Shortfall role="status" data-testid="preview-shortfall">
+                  The reward reservoir can fund only {withSymbol(shortfall.funded)} of the {withSymbol(shortfall.wanted)} bonus
+                  and reward this stake would earn. The pool stakes it on these lower terms only if you accept them.
+                </Shortfall>
+                <Accept>
+                  <input
+                    type="checkbox"
+                    data-testid="accept-lower-terms"
+                    checked={lowerTermsAccepted}
+                    disabled={shortKey === null || pending}
+                    onChange={(e) => setAccepted(e.target.checked ? shortKey : null)}
+                  />
+                  <span>I accept {cutTerms(shortfall, withSymbol)}.</span>
+                </Accept>
+              </>
             )}
             <Terms>
               {preview.hasReward ? 'The reward is earned day by day; the bonus' : 'The bonus'} is paid at the release date.
@@ -288,6 +365,12 @@ export function DepositModal() {
               the bonus{preview.hasReward ? ' and the reward not yet earned' : ''}.
             </Terms>
           </>
+        )}
+
+        {deposit.status === 'failed' && deposit.error && (
+          <Failure role="alert" data-testid="deposit-error">
+            {deposit.error}
+          </Failure>
         )}
 
         <Actions>

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../../app/hooks'
 import { countRender } from '../../../app/renderCount'
 import { Card } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
-import { selectPoolView } from '../selectors'
+import { selectFeeStreamNote, selectPoolView } from '../selectors'
 
 const Grid = styled.div`
   display: grid;
@@ -28,26 +28,52 @@ const Figure = styled(Card)`
   }
 `
 
-/** Main info (SPEC section 2): total staked, pool APR, total stakers. */
+const Note = styled.p`
+  margin: 8px 2px 0;
+  font-size: 0.85rem;
+  color: ${(p) => p.theme.color.muted};
+`
+
+/**
+ * Early-close fees still reaching the stakers (version 1). Its own subscriber: the figure falls with every read while
+ * a stream runs, and only this line needs to show it.
+ */
+function FeeStreamNote() {
+  const note = useAppSelector(selectFeeStreamNote)
+  if (!note) return null
+  return (
+    <Note
+      data-testid="pool-fee-stream"
+      title="Fees from stakes closed early reach the stakes that stay evenly over 30 days, by their pool shares."
+    >
+      {note}
+    </Note>
+  )
+}
+
+/** Main info (SPEC section 2): total staked, pool APR, total stakers, and any early-close fees being shared. */
 export function PoolOverview() {
   countRender('PoolOverview')
   const v = useAppSelector(selectPoolView)
   const value = (text: string, id: string) =>
     v.loading ? <Skeleton $width="8ch" aria-label="Loading" /> : <span data-testid={id}>{text}</span>
   return (
-    <Grid>
-      <Figure>
-        <h3>Total staked</h3>
-        <p>{value(v.totalStaked, 'pool-total-staked')}</p>
-      </Figure>
-      <Figure>
-        <h3>Pool APR</h3>
-        <p>{value(v.apr ?? '—', 'pool-apr')}</p>
-      </Figure>
-      <Figure>
-        <h3>Total stakers</h3>
-        <p>{value(v.holders, 'pool-holders')}</p>
-      </Figure>
-    </Grid>
+    <div>
+      <Grid>
+        <Figure>
+          <h3>Total staked</h3>
+          <p>{value(v.totalStaked, 'pool-total-staked')}</p>
+        </Figure>
+        <Figure>
+          <h3>Pool APR</h3>
+          <p>{value(v.apr ?? '—', 'pool-apr')}</p>
+        </Figure>
+        <Figure>
+          <h3>Total stakers</h3>
+          <p>{value(v.holders, 'pool-holders')}</p>
+        </Figure>
+      </Grid>
+      <FeeStreamNote />
+    </div>
   )
 }
