@@ -14,15 +14,18 @@ import {StakingPoolFactory} from "./StakingPoolFactory.sol";
 
 /// @title RewardHarvest
 /// @notice Pays vesting claims signed off-chain by a trusted signer. A claim is the EIP-712 message
-///         Claim(user, amount, lastUpdateBlock, currentBlock, rewardToken) under this contract's domain (name,
-///         version, chain id, address), so it cannot be replayed on another chain or deployment. Each claim moves the
-///         user's last block to its currentBlock, which kills every older signature for that user and token.
+///         Claim(user, amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken) under this
+///         contract's domain (name, version, chain id, address), so it cannot be replayed on another chain or
+///         deployment. It commits to the state it was signed for: the user's last claim block and claimed total
+///         (both must still be what the contract holds) and a deadline. After a claim the total is
+///         claimedBefore + amount, i.e. exactly the vested figure the signer signed; a signature made on another
+///         branch of the chain or for an older state cannot add to it, however the claims are ordered or replayed.
 contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
     bytes32 public constant CLAIM_TYPEHASH = keccak256(
-        "Claim(address user,uint256 amount,uint256 lastUpdateBlock,uint256 currentBlock,address rewardToken)"
+        "Claim(address user,uint256 amount,uint256 lastUpdateBlock,uint256 currentBlock,uint256 claimedBefore,uint256 deadline,address rewardToken)"
     );
 
     PoolsInfo public immutable poolsInfo;
@@ -34,6 +37,16 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     struct Account {
         uint64 lastBlock;
         uint192 claimed;
+    }
+
+    /// @dev The signed fields of a claim, grouped to keep the external functions within the stack limit.
+    struct Claim {
+        uint256 amount;
+        uint256 lastUpdateBlock;
+        uint256 currentBlock;
+        uint256 claimedBefore;
+        uint256 deadline;
+        address rewardToken;
     }
 
     mapping(address user => mapping(address token => Account)) private _accounts;
@@ -52,6 +65,8 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     error StaleClaim(uint256 expectedLastBlock, uint256 lastUpdateBlock);
     error InvalidCurrentBlock(uint256 currentBlock);
     error CurrentBlockInFuture(uint256 currentBlock, uint256 blockNumber);
+    error ClaimedTotalMismatch(uint256 claimed, uint256 claimedBefore);
+    error ClaimExpired(uint256 deadline, uint256 timestamp);
     error UnknownPool(address pool);
     error TokenMismatch(address poolToken, address rewardToken);
 
@@ -74,16 +89,19 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         emit Withdrawn(address(token), to, amount);
     }
 
-    /// @notice Claims `amount` of `rewardToken` to the caller's wallet.
+    /// @notice Claims `amount` of `rewardToken` to the caller's wallet. `claimedBefore` and `lastUpdateBlock` must be
+    ///         the caller's claimed total and last claim block now, and `deadline` (unix seconds) not yet passed.
     function harvest(
         uint256 amount,
         uint256 lastUpdateBlock,
         uint256 currentBlock,
+        uint256 claimedBefore,
+        uint256 deadline,
         bytes32 message,
         bytes calldata signature,
         address rewardToken
     ) external nonReentrant {
-        _consume(amount, lastUpdateBlock, currentBlock, message, signature, rewardToken);
+        _consume(Claim(amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken), message, signature);
         IERC20(rewardToken).safeTransfer(msg.sender, amount);
         emit Harvested(msg.sender, rewardToken, amount, currentBlock);
     }
@@ -93,6 +111,8 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         uint256 amount,
         uint256 lastUpdateBlock,
         uint256 currentBlock,
+        uint256 claimedBefore,
+        uint256 deadline,
         bytes32 message,
         bytes calldata signature,
         address rewardToken,
@@ -103,11 +123,9 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         if (!factory.isPoolCreated(pool) || !poolsInfo.isListed(pool)) revert UnknownPool(pool);
         address poolToken = address(IStakingPool(pool).stakeToken());
         if (poolToken != rewardToken) revert TokenMismatch(poolToken, rewardToken);
-        _consume(amount, lastUpdateBlock, currentBlock, message, signature, rewardToken);
-        IERC20(rewardToken).forceApprove(pool, amount);
-        stakeId = IStakingPool(pool).stakeFor(msg.sender, amount, hold);
-        emit Harvested(msg.sender, rewardToken, amount, currentBlock);
-        emit HarvestStaked(msg.sender, pool, stakeId, amount, hold);
+        Claim memory c = Claim(amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken);
+        _consume(c, message, signature);
+        stakeId = _stakeFor(c, pool, hold);
     }
 
     /// @notice The block of `user`'s last claim of `token` (0 before the first); a new claim must be signed for it.
@@ -120,40 +138,61 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         return _accounts[user][token].claimed;
     }
 
+    /// @notice What a claim for `user` and `token` must be signed for now: the claimed total and the last claim block.
+    function getClaimState(address user, address token) external view returns (uint256 claimedTotal, uint256 lastBlock) {
+        Account storage account = _accounts[user][token];
+        return (account.claimed, account.lastBlock);
+    }
+
     /// @notice How many distinct users have ever claimed.
     function getUsersCount() external view returns (uint256) {
         return _usersCount;
     }
 
     /// @notice The EIP-712 digest a trusted signer signs for this claim.
-    function claimDigest(address user, uint256 amount, uint256 lastUpdateBlock, uint256 currentBlock, address rewardToken)
-        public
-        view
-        returns (bytes32)
-    {
-        return _hashTypedDataV4(keccak256(abi.encode(CLAIM_TYPEHASH, user, amount, lastUpdateBlock, currentBlock, rewardToken)));
-    }
-
-    function _consume(
+    function claimDigest(
+        address user,
         uint256 amount,
         uint256 lastUpdateBlock,
         uint256 currentBlock,
-        bytes32 message,
-        bytes calldata signature,
+        uint256 claimedBefore,
+        uint256 deadline,
         address rewardToken
-    ) private {
-        if (amount == 0) revert ZeroAmount();
-        if (message != claimDigest(msg.sender, amount, lastUpdateBlock, currentBlock, rewardToken)) revert InvalidMessage();
+    ) public view returns (bytes32) {
+        return _hashTypedDataV4(
+            keccak256(
+                abi.encode(CLAIM_TYPEHASH, user, amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken)
+            )
+        );
+    }
+
+    function _stakeFor(Claim memory c, address pool, uint256 hold) private returns (uint256 stakeId) {
+        IERC20(c.rewardToken).forceApprove(pool, c.amount);
+        stakeId = IStakingPool(pool).stakeFor(msg.sender, c.amount, hold);
+        emit Harvested(msg.sender, c.rewardToken, c.amount, c.currentBlock);
+        emit HarvestStaked(msg.sender, pool, stakeId, c.amount, hold);
+    }
+
+    function _consume(Claim memory c, bytes32 message, bytes calldata signature) private {
+        if (c.amount == 0) revert ZeroAmount();
+        if (block.timestamp > c.deadline) revert ClaimExpired(c.deadline, block.timestamp);
+        if (
+            message
+                != claimDigest(msg.sender, c.amount, c.lastUpdateBlock, c.currentBlock, c.claimedBefore, c.deadline, c.rewardToken)
+        ) revert InvalidMessage();
         address signer = ECDSA.recover(message, signature);
-        if (!trustedSigners[rewardToken][signer]) revert UntrustedSigner(signer);
-        Account storage account = _accounts[msg.sender][rewardToken];
-        uint256 last = account.lastBlock;
-        if (lastUpdateBlock != last) revert StaleClaim(last, lastUpdateBlock);
-        if (currentBlock <= lastUpdateBlock) revert InvalidCurrentBlock(currentBlock);
-        if (currentBlock > block.number) revert CurrentBlockInFuture(currentBlock, block.number);
+        if (!trustedSigners[c.rewardToken][signer]) revert UntrustedSigner(signer);
+        Account storage account = _accounts[msg.sender][c.rewardToken];
+        (uint256 last, uint256 total) = (account.lastBlock, account.claimed);
+        if (c.lastUpdateBlock != last) revert StaleClaim(last, c.lastUpdateBlock);
+        // The signer computed amount = vested - claimedBefore: only from that very total does the sum stay within
+        // what was vested. A signature from another branch or an older state names another total and is refused.
+        if (c.claimedBefore != total) revert ClaimedTotalMismatch(total, c.claimedBefore);
+        if (c.currentBlock <= c.lastUpdateBlock) revert InvalidCurrentBlock(c.currentBlock);
+        if (c.currentBlock > block.number) revert CurrentBlockInFuture(c.currentBlock, block.number);
         // currentBlock <= block.number fits 64 bits for any real chain.
-        account.lastBlock = uint64(currentBlock);
-        account.claimed += amount.toUint192();
+        account.lastBlock = uint64(c.currentBlock);
+        account.claimed = (total + c.amount).toUint192();
         if (!isUser[msg.sender]) {
             isUser[msg.sender] = true;
             ++_usersCount;

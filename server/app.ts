@@ -1,14 +1,19 @@
 import { STATUS_CODES } from 'node:http'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import cors from '@fastify/cors'
-import { JsonRpcProvider, Wallet, getAddress } from 'ethers'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import { getAddress } from 'ethers'
 import { LOCAL_CHAIN_ID, type ServerConfig } from './config'
 import { ADDRESS } from './schemas'
 import { BlockCache } from './chain/blockCache'
+import { ChainClient } from './chain/client'
+import { asChainFailure } from './chain/errors'
+import { keySigner, remoteSigner } from './signer'
 import { loadAllocations } from './vesting/allocations'
 import { VestingService } from './vesting/service'
 import { loadAbis } from './parser/abis'
-import { HolderIndex } from './parser/holders'
+import { StakersCount } from './parser/stakers'
 import { readDeploymentFrom } from './deployment'
 import { registerLocalExplorer } from './explorer/routes'
 
@@ -32,13 +37,25 @@ const errorReply = {
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
 } as const
 
-/** Every route, its JSON schema, and the per-block read sharing; `close()` stops the provider too. */
+/**
+ * Every route, its JSON schema, the per-block read sharing and the protections every answer gets (security headers,
+ * a per-client rate limit, request timeouts, 503 with Retry-After when the chain or the signer is down);
+ * `close()` stops the chain connection and the signer too.
+ */
 export async function buildServer(
   config: ServerConfig,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
+    // A client has this long to send its whole request (a body trickled in byte by byte is cut off with 408) ...
+    requestTimeout: config.requestTimeoutMs,
+    // ... and an idle connection is closed after this long.
+    connectionTimeout: config.idleTimeoutMs,
+    // Node checks request timeouts only every 30 s by default: too coarse for a limit of a few seconds.
+    http: { connectionsCheckingInterval: Math.max(250, Math.min(1_000, config.requestTimeoutMs / 4)) },
+    // Fastify takes a hop count too (proxy-addr), though its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
     logger: {
       level: config.logLevel,
       // Nothing secret is put in logs, and these paths are cut even if it were.
@@ -49,31 +66,60 @@ export async function buildServer(
   })
 
   const record = readDeploymentFrom(config.deploymentsDir, config.chainId)
-  const provider = new JsonRpcProvider(config.rpcUrl, config.chainId, { staticNetwork: true, cacheTimeout: -1 })
-  const cache = new BlockCache(() => provider.getBlockNumber(), config.blockCacheMs)
+  const chain = new ChainClient(config.rpcUrl, config.chainId, config.rpcTimeoutMs)
+  const cache = new BlockCache(chain, config.blockCacheMs, config.cacheMaxEntries, (e) =>
+    app.log.warn(
+      { from: { number: e.from.number, hash: e.from.hash }, to: { number: e.to.number, hash: e.to.hash } },
+      e.kind === 'restart'
+        ? 'new genesis: the chain was restarted; cached answers dropped'
+        : 'reorg: cached answers of the old branch dropped',
+    ),
+  )
   const book = loadAllocations(config.allocationsFile)
-  const signer = new Wallet(config.signerKey)
+  const signer = config.signerUrl
+    ? remoteSigner(config.signerUrl, config.signerAddress!, config.chainId, config.rpcTimeoutMs)
+    : keySigner(config.signerKey!)
   const vesting = new VestingService(
-    provider,
+    chain,
     cache,
     book,
     signer,
     config.chainId,
     record.contracts.harvest,
     record.contracts.token,
+    config.claimTtlSeconds,
   )
   const abis = loadAbis(record, config.artifactsDir)
-  const holders = new Map(
-    record.pools.map((p) => [getAddress(p.address), new HolderIndex(provider, p.address, record.startBlock)]),
+  const pools = new Set(record.pools.map((p) => getAddress(p.address)))
+  const stakers = new StakersCount(chain, cache)
+  app.log.info(
+    { chainId: config.chainId, signer: signer.address, signerKind: signer.kind, allocations: book.byAddress.size },
+    'api configured',
   )
-  app.log.info({ chainId: config.chainId, signer: signer.address, allocations: book.byAddress.size }, 'api configured')
 
+  await app.register(helmet, {
+    // JSON answers load nothing; the explorer pages set their own, slightly wider policy.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The app on another origin reads these answers (CORS decides who may).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })
   await app.register(cors, { origin: config.allowedOrigins, methods: ['GET', 'POST'] })
+  if (config.rateLimitMax > 0) {
+    await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs })
+  }
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const unavailable = asChainFailure(err)
+    if (unavailable) {
+      req.log.error({ err, reason: unavailable.reason }, 'request failed: service unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', String(config.retryAfterSeconds))
+        .send({ statusCode: 503, error: 'Service Unavailable', message: unavailable.message, reason: unavailable.reason })
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (status >= 500) req.log.error({ err }, 'request failed')
-    const message = status >= 500 ? 'Internal error; the chain may be unreachable. Try again shortly.' : err.message
+    const message = status >= 500 ? 'Internal error. Try again shortly.' : err.message
     reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message })
   })
   app.setNotFoundHandler((req, reply) =>
@@ -90,7 +136,10 @@ export async function buildServer(
   }
   const notFound = (message: string) => Object.assign(new Error(message), { statusCode: 404, code: 'NOT_FOUND' }) as FastifyError
 
-  app.get('/health', async () => ({ status: 'ok', chainId: config.chainId, block: await cache.blockNumber() }))
+  app.get('/health', async () => {
+    const head = await cache.head()
+    return { status: 'ok', chainId: config.chainId, block: head.number, hash: head.hash }
+  })
 
   app.get<{ Params: { wallet: string } }>(
     '/vesting/address/:wallet',
@@ -143,16 +192,18 @@ export async function buildServer(
     { schema: ADDRESS_ON_NETWORK },
     async (req) => {
       checkNetwork(req.body.network)
-      const index = holders.get(getAddress(req.body.address.toLowerCase()))
-      if (!index) throw notFound(`${req.body.address} is not a staking pool on chain ${config.chainId}.`)
-      const block = await cache.blockNumber()
-      return { status: 'success', data: { count: await index.count(block), block } }
+      const pool = getAddress(req.body.address.toLowerCase())
+      if (!pools.has(pool)) throw notFound(`${req.body.address} is not a staking pool on chain ${config.chainId}.`)
+      return { status: 'success', data: await stakers.of(pool) }
     },
   )
 
   // Only the local chain lacks a public explorer; elsewhere the app links to the network's own.
-  if (config.chainId === LOCAL_CHAIN_ID) registerLocalExplorer(app, { provider, record, abis })
+  if (config.chainId === LOCAL_CHAIN_ID) registerLocalExplorer(app, { provider: chain.provider, record, abis })
 
-  app.addHook('onClose', async () => provider.destroy())
+  app.addHook('onClose', async () => {
+    chain.destroy()
+    signer.close()
+  })
   return app
 }

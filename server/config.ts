@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { HDNodeWallet, Mnemonic, Wallet } from 'ethers'
+import { HDNodeWallet, Mnemonic, Wallet, getAddress, isAddress } from 'ethers'
 import { HARDHAT_MNEMONIC } from '../scripts/lib/devAccounts'
 
 export interface ServerConfig {
@@ -13,31 +13,57 @@ export interface ServerConfig {
   deploymentsDir: string
   artifactsDir: string
   allowedOrigins: string[]
-  /** How long a fetched block number is trusted (ms); concurrent requests share one fetch regardless. */
+  /** How long a fetched head block is trusted (ms); concurrent requests share one fetch regardless. */
   blockCacheMs: number
+  /** Cached answers kept per block (least recently used go first): bounds memory under a flood of wallets. */
+  cacheMaxEntries: number
+  /** Time limit of one JSON-RPC call to the node or the remote signer (ms). */
+  rpcTimeoutMs: number
+  /** Time limit for receiving a whole request, headers and body (ms): slow-loris bodies are cut off with 408. */
+  requestTimeoutMs: number
+  /** An idle connection is closed after this long (ms). */
+  idleTimeoutMs: number
+  /** Requests per client (IP) and window; 0 turns the limit off (the load benchmark does). */
+  rateLimitMax: number
+  rateLimitWindowMs: number
+  /** Fastify's trustProxy: behind a reverse proxy, the client is read from X-Forwarded-For (hops or addresses). */
+  trustProxy: boolean | number | string
+  /** How long a signed claim stays valid (seconds of chain time): its deadline is the block time plus this. */
+  claimTtlSeconds: number
+  /** Retry-After of a 503 (chain or signer unavailable), seconds. */
+  retryAfterSeconds: number
   bodyLimitBytes: number
   logLevel: string
-  /** Never logged: see redaction in app.ts. */
-  signerKey: string
+  /** Never logged: see redaction in app.ts. Set this or signerUrl + signerAddress. */
+  signerKey?: string
+  /** JSON-RPC remote signer (eth_signTypedData_v4, e.g. Clef or Web3Signer). */
+  signerUrl?: string
+  /** The address the remote signer signs with (the one RewardHarvest trusts). */
+  signerAddress?: string
 }
 
 const ROOT = path.join(__dirname, '..')
 /** The Hardhat chain: development keys are allowed, and the API serves its local explorer. */
 export const LOCAL_CHAIN_ID = 31337
 
-/** Addresses of Hardhat's 20 public development keys: usable on the local chain only. */
-export function isHardhatDevKey(key: string): boolean {
-  const address = new Wallet(key).address
+/** Whether `address` is one of Hardhat's 20 public development accounts: usable on the local chain only. */
+export function isHardhatDevAddress(address: string): boolean {
   const m = Mnemonic.fromPhrase(HARDHAT_MNEMONIC)
-  for (let i = 0; i < 20; i++) if (HDNodeWallet.fromMnemonic(m, `m/44'/60'/0'/0/${i}`).address === address) return true
+  for (let i = 0; i < 20; i++)
+    if (HDNodeWallet.fromMnemonic(m, `m/44'/60'/0'/0/${i}`).address === getAddress(address)) return true
   return false
+}
+
+export function isHardhatDevKey(key: string): boolean {
+  return isHardhatDevAddress(new Wallet(key).address)
 }
 
 export class ConfigError extends Error {}
 
 /**
  * Reads the service configuration from the environment, over an optional JSON file named by API_CONFIG.
- * Refuses to produce a config without a valid signer key, or with a Hardhat key on a chain other than 31337.
+ * Refuses to produce a config without exactly one valid signer (a key, or a remote signer's URL and address), or with a
+ * Hardhat development key or address on a chain other than 31337.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const file = env.API_CONFIG ? (JSON.parse(fs.readFileSync(env.API_CONFIG, 'utf8')) as Partial<ServerConfig>) : {}
@@ -70,18 +96,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         .filter(Boolean),
     ),
     blockCacheMs: pick('API_BLOCK_CACHE_MS', file.blockCacheMs, 1000, num),
+    cacheMaxEntries: pick('API_CACHE_MAX_ENTRIES', file.cacheMaxEntries, 10_000, num),
+    rpcTimeoutMs: pick('API_RPC_TIMEOUT_MS', file.rpcTimeoutMs, 5_000, num),
+    requestTimeoutMs: pick('API_REQUEST_TIMEOUT_MS', file.requestTimeoutMs, 10_000, num),
+    idleTimeoutMs: pick('API_IDLE_TIMEOUT_MS', file.idleTimeoutMs, 30_000, num),
+    rateLimitMax: pick('API_RATE_LIMIT_MAX', file.rateLimitMax, 300, num),
+    rateLimitWindowMs: pick('API_RATE_LIMIT_WINDOW_MS', file.rateLimitWindowMs, 60_000, num),
+    trustProxy: pick('API_TRUST_PROXY', file.trustProxy, false, (v) =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
+    claimTtlSeconds: pick('API_CLAIM_TTL_SECONDS', file.claimTtlSeconds, 1_800, num),
+    retryAfterSeconds: pick('API_RETRY_AFTER_SECONDS', file.retryAfterSeconds, 5, num),
     bodyLimitBytes: pick('API_BODY_LIMIT', file.bodyLimitBytes, 16 * 1024, num),
     logLevel: pick('API_LOG_LEVEL', file.logLevel, 'info', String),
-    signerKey: env.VESTING_SIGNER_KEY ?? '',
+    signerKey: env.VESTING_SIGNER_KEY || undefined,
+    signerUrl: env.VESTING_SIGNER_URL || undefined,
+    signerAddress: env.VESTING_SIGNER_ADDRESS || undefined,
   }
-  if (!config.signerKey) throw new ConfigError('VESTING_SIGNER_KEY is not set: the service cannot sign claims without it.')
+  for (const key of ['cacheMaxEntries', 'rpcTimeoutMs', 'requestTimeoutMs', 'idleTimeoutMs', 'claimTtlSeconds'] as const) {
+    if (!(config[key] > 0)) throw new ConfigError(`${key} must be positive.`)
+  }
+  checkSigner(config)
+  return config
+}
+
+function checkSigner(config: ServerConfig) {
+  const local = config.chainId === LOCAL_CHAIN_ID
+  if (config.signerKey && config.signerUrl) {
+    throw new ConfigError('Set either VESTING_SIGNER_KEY or VESTING_SIGNER_URL (with VESTING_SIGNER_ADDRESS), not both.')
+  }
+  if (config.signerUrl) {
+    if (!/^https?:\/\//.test(config.signerUrl)) throw new ConfigError('VESTING_SIGNER_URL must be an http(s) URL.')
+    if (!config.signerAddress || !isAddress(config.signerAddress)) {
+      throw new ConfigError('VESTING_SIGNER_ADDRESS must be the address the remote signer signs with.')
+    }
+    if (!local && isHardhatDevAddress(config.signerAddress)) {
+      throw new ConfigError(`VESTING_SIGNER_ADDRESS is a public Hardhat development account; refused on chain ${config.chainId}.`)
+    }
+    return
+  }
+  if (!config.signerKey) {
+    throw new ConfigError('Neither VESTING_SIGNER_KEY nor VESTING_SIGNER_URL is set: the service cannot sign claims.')
+  }
   try {
     new Wallet(config.signerKey)
   } catch {
     throw new ConfigError('VESTING_SIGNER_KEY is not a valid private key.')
   }
-  if (config.chainId !== LOCAL_CHAIN_ID && isHardhatDevKey(config.signerKey)) {
+  if (!local && isHardhatDevKey(config.signerKey)) {
     throw new ConfigError(`VESTING_SIGNER_KEY is a public Hardhat development key; refused on chain ${config.chainId}.`)
   }
-  return config
 }

@@ -16,6 +16,8 @@ async function main() {
   const app = await buildServer(config)
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    // In-flight requests get a few seconds; a client that holds its connection open cannot keep the process alive.
+    setTimeout(() => process.exit(0), 10_000).unref()
     await app.close()
     process.exit(0)
   }

@@ -1,32 +1,123 @@
-import { BlockCache } from './blockCache'
+import { BlockCache, type ChainEvent, type Head, type HeadSource } from './blockCache'
+
+/** A scripted chain: `heads` is what `latest()` answers next; `canonical` maps numbers to hashes. */
+function chain(genesis = '0xg1') {
+  const state = {
+    genesis,
+    head: { number: 10, hash: '0xa10', parentHash: '0xa9', timestamp: 1000 } as Head,
+    canonical: new Map<number, string>([[10, '0xa10']]),
+    latestCalls: 0,
+  }
+  const source: HeadSource = {
+    latest: async () => {
+      state.latestCalls++
+      return state.head
+    },
+    genesisHash: async () => state.genesis,
+    blockHashAt: async (n) => state.canonical.get(n) ?? null,
+  }
+  const move = (head: Head) => {
+    state.head = head
+    state.canonical.set(head.number, head.hash)
+  }
+  return { state, source, move }
+}
 
 describe('BlockCache', () => {
-  it('shares one block-number fetch between concurrent callers', async () => {
-    let calls = 0
-    const cache = new BlockCache(async () => {
-      calls++
-      return 7
-    }, 0)
-    const got = await Promise.all(Array.from({ length: 50 }, () => cache.blockNumber()))
-    expect(new Set(got)).toEqual(new Set([7]))
-    expect(calls).toBe(1)
+  it('shares one head fetch between concurrent callers and refetches after the ttl (0: every new burst)', async () => {
+    const { state, source } = chain()
+    const cache = new BlockCache(source, 0, 10)
+    const got = await Promise.all(Array.from({ length: 50 }, () => cache.head()))
+    expect(new Set(got.map((h) => h.hash))).toEqual(new Set(['0xa10']))
+    expect(state.latestCalls).toBe(1)
+    await cache.head()
+    expect(state.latestCalls).toBe(2)
   })
 
-  it('refetches once the ttl has passed (ttl 0: every new burst)', async () => {
-    let n = 0
-    const cache = new BlockCache(async () => ++n, 0)
-    expect(await cache.blockNumber()).toBe(1)
-    expect(await cache.blockNumber()).toBe(2)
-  })
-
-  it('reads once per block and key, and retries a failed read', async () => {
-    const cache = new BlockCache(async () => 1, 0, 2)
+  it('reads once per block hash and key, and retries a failed read', async () => {
+    const { source, move } = chain()
+    const cache = new BlockCache(source, 0, 10)
     let reads = 0
     const read = async () => ++reads
-    expect(await cache.at(5, 'a', read)).toBe(1)
-    expect(await cache.at(5, 'a', read)).toBe(1)
-    expect(await cache.at(6, 'a', read)).toBe(2)
-    await expect(cache.at(6, 'b', () => Promise.reject(new Error('rpc down')))).rejects.toThrow('rpc down')
-    expect(await cache.at(6, 'b', read)).toBe(3)
+    const h10 = await cache.head()
+    expect(await cache.at(h10, 'a', read)).toBe(1)
+    expect(await cache.at(h10, 'a', read)).toBe(1)
+    move({ number: 11, hash: '0xa11', parentHash: '0xa10', timestamp: 1001 })
+    const h11 = await cache.head()
+    expect(await cache.at(h11, 'a', read)).toBe(2)
+    await expect(cache.at(h11, 'b', () => Promise.reject(new Error('rpc down')))).rejects.toThrow('rpc down')
+    expect(await cache.at(h11, 'b', read)).toBe(3)
+  })
+
+  it('never serves an entry of another block with the same number (a reorg), and says so', async () => {
+    const { state, source, move } = chain()
+    const events: ChainEvent[] = []
+    const cache = new BlockCache(source, 0, 10, (e) => events.push(e))
+    const h10 = await cache.head()
+    expect(await cache.at(h10, 'claimed', async () => 'branch A')).toBe('branch A')
+    // Same height, another parent: the block at 10 the cache knew is gone.
+    move({ number: 10, hash: '0xb10', parentHash: '0xb9', timestamp: 1003 })
+    const b10 = await cache.head()
+    expect(await cache.at(b10, 'claimed', async () => 'branch B')).toBe('branch B')
+    expect(events.map((e) => e.kind)).toEqual(['reorg'])
+    expect(cache.epoch).toBe(1)
+    // The dropped block: still answered for a request that holds it, but nothing is kept for it.
+    expect(await cache.at(h10, 'claimed', async () => 'read again')).toBe('read again')
+    expect(cache.size).toBe(1)
+    expect(state.latestCalls).toBe(2)
+  })
+
+  it('keeps the parent block on a plain advance, and drops it on a changed parent hash', async () => {
+    const { source, move, state } = chain()
+    const cache = new BlockCache(source, 0, 10)
+    const h10 = await cache.head()
+    await cache.at(h10, 'x', async () => 1)
+    move({ number: 11, hash: '0xa11', parentHash: '0xa10', timestamp: 1001 })
+    const h11 = await cache.head()
+    await cache.at(h11, 'x', async () => 2)
+    expect(cache.size).toBe(2)
+    expect(cache.epoch).toBe(0)
+    // Block 12 on another branch: its parent is not the 11 the cache holds, and 11 is no longer canonical.
+    state.canonical.set(11, '0xb11')
+    move({ number: 12, hash: '0xb12', parentHash: '0xb11', timestamp: 1002 })
+    await cache.head()
+    expect(cache.size).toBe(0)
+    expect(cache.epoch).toBe(1)
+  })
+
+  it('treats a jump of several blocks on the same chain as an advance, not a reorg', async () => {
+    const { source, move } = chain()
+    const events: ChainEvent[] = []
+    const cache = new BlockCache(source, 0, 10, (e) => events.push(e))
+    await cache.head()
+    move({ number: 11, hash: '0xa11', parentHash: '0xa10', timestamp: 1001 })
+    move({ number: 12, hash: '0xa12', parentHash: '0xa11', timestamp: 1002 })
+    await cache.head()
+    expect(events).toEqual([])
+    expect(cache.epoch).toBe(0)
+  })
+
+  it('drops everything when the genesis changes (the node was restarted)', async () => {
+    const { state, source, move } = chain()
+    const events: ChainEvent[] = []
+    const cache = new BlockCache(source, 0, 10, (e) => events.push(e))
+    const h10 = await cache.head()
+    await cache.at(h10, 'claimed', async () => 120_000)
+    state.genesis = '0xg2'
+    state.canonical.clear()
+    move({ number: 10, hash: '0xc10', parentHash: '0xc9', timestamp: 900 })
+    const c10 = await cache.head()
+    expect(events.map((e) => e.kind)).toEqual(['restart'])
+    expect(await cache.at(c10, 'claimed', async () => 0)).toBe(0)
+  })
+
+  it('bounds the entries of one block: the least recently used go first', async () => {
+    const { source } = chain()
+    const cache = new BlockCache(source, 0, 100)
+    const h = await cache.head()
+    for (let i = 0; i < 5_000; i++) await cache.at(h, `wallet:${i}`, async () => i)
+    expect(cache.size).toBe(100)
+    expect(await cache.at(h, 'wallet:4999', async () => -1)).toBe(4999)
+    expect(await cache.at(h, 'wallet:0', async () => -1)).toBe(-1)
   })
 })

@@ -1,46 +1,145 @@
+import { LRUCache } from 'lru-cache'
+
+/** The chain's latest block as the service knows it. */
+export interface Head {
+  number: number
+  hash: string
+  parentHash: string
+  /** Unix seconds. */
+  timestamp: number
+}
+
+export interface HeadSource {
+  latest(): Promise<Head>
+  genesisHash(): Promise<string>
+  /** Hash of the canonical block at `number`, or null if there is none. */
+  blockHashAt(number: number): Promise<string | null>
+}
+
+/** Thrown by a read that noticed its block stopped being canonical while it ran (see `BlockCache.epoch`). */
+export class HeadMoved extends Error {
+  constructor() {
+    super('the chain moved to another branch during the read')
+  }
+}
+
+/** A head that does not extend the previous one: another branch (reorg) or another chain (node restarted). */
+export interface ChainEvent {
+  kind: 'reorg' | 'restart'
+  from: Head
+  to: Head
+}
+
 /**
- * Shares chain reads between requests. The latest block number is fetched at most once per `ttlMs` and concurrent
- * callers share the fetch in flight; anything read at a given block is immutable, so it is cached by block.
+ * Shares chain reads between requests without ever mixing branches. The latest block is fetched at most once per
+ * `ttlMs` (concurrent callers share the fetch in flight), and every read is cached under the hash of the block it
+ * was made at, never its number, so an answer made on one branch cannot be served on another.
+ *
+ * When the head moves, the cache keeps only what still belongs to the chain: a new head whose parent is the previous
+ * head keeps the previous block's entries (requests still in flight use them); any other new head drops everything,
+ * and if the previous head is no longer canonical (a reorg) or the genesis changed (a node restart) `epoch` is bumped,
+ * so answers computed across it are recomputed. Each block's entries are bounded (least recently used go first), so a
+ * flood of distinct keys in one block cannot grow memory.
  */
 export class BlockCache {
-  private latest: { value: number; at: number } | null = null
-  private inflight: Promise<number> | null = null
-  private readonly byBlock = new Map<number, Map<string, Promise<unknown>>>()
+  private current: Head | null = null
+  private fetchedAt = 0
+  private inflight: Promise<Head> | null = null
+  private genesis: string | null = null
+  private readonly blocks = new Map<string, LRUCache<string, Promise<unknown>>>()
+  /** Bumped when what was read may belong to a branch or chain that is gone. */
+  epoch = 0
 
   constructor(
-    private readonly fetchBlockNumber: () => Promise<number>,
+    private readonly source: HeadSource,
     private readonly ttlMs: number,
-    private readonly keepBlocks = 8,
+    private readonly maxEntriesPerBlock: number,
+    private readonly onEvent: (e: ChainEvent) => void = () => {},
   ) {}
 
-  /** The latest block number, at most `ttlMs` old. */
-  async blockNumber(): Promise<number> {
-    if (this.latest && Date.now() - this.latest.at < this.ttlMs) return this.latest.value
+  /** The latest block, at most `ttlMs` old. */
+  head(): Promise<Head> {
+    if (this.current && Date.now() - this.fetchedAt < this.ttlMs) return Promise.resolve(this.current)
+    return this.refresh()
+  }
+
+  /** Fetches the latest block now (sharing a fetch already in flight) and updates the cache to it. */
+  refresh(): Promise<Head> {
     if (!this.inflight) {
-      this.inflight = this.fetchBlockNumber()
-        .then((value) => {
-          this.latest = { value, at: Date.now() }
-          return value
+      this.inflight = this.source
+        .latest()
+        .then(async (next) => {
+          await this.observe(next)
+          this.fetchedAt = Date.now()
+          return this.current!
         })
         .finally(() => (this.inflight = null))
     }
     return this.inflight
   }
 
-  /** `read()` once per (block, key); a failed read is forgotten so the next request retries it. */
-  at<T>(block: number, key: string, read: () => Promise<T>): Promise<T> {
-    let entries = this.byBlock.get(block)
-    if (!entries) {
-      entries = new Map()
-      this.byBlock.set(block, entries)
-      for (const b of this.byBlock.keys()) if (b < block - this.keepBlocks) this.byBlock.delete(b)
+  /** `read()` once per (block hash, key); a failed read is forgotten so the next request retries it. */
+  at<T>(head: Head, key: string, read: () => Promise<T>): Promise<T> {
+    const entries = this.blocks.get(head.hash)
+    // A block the cache has moved past: answer, but keep nothing for it.
+    if (!entries) return read()
+    const hit = entries.get(key)
+    if (hit) return hit as Promise<T>
+    const value = read()
+    entries.set(key, value)
+    value.catch(() => {
+      if (entries.get(key) === value) entries.delete(key)
+    })
+    return value
+  }
+
+  /**
+   * `read(head)` at the latest block, shared per (block hash, key). If it fails because its block was dropped (the
+   * read at that hash failed and the head is now another block, or it threw HeadMoved), it is made again, once, at
+   * the new head: a reorg or restart costs a re-read, not an error or an answer from the dead branch.
+   */
+  async atHead<T>(key: string, read: (head: Head) => Promise<T>): Promise<{ head: Head; value: T }> {
+    let head = await this.head()
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const at = head
+        return { head, value: await this.at(head, key, () => read(at)) }
+      } catch (err) {
+        if (attempt > 0) throw err
+        const latest = await this.refresh()
+        if (!(err instanceof HeadMoved) && latest.hash === head.hash) throw err
+        head = latest
+      }
     }
-    let p = entries.get(key) as Promise<T> | undefined
-    if (!p) {
-      p = read()
-      entries.set(key, p)
-      p.catch(() => entries!.delete(key))
+  }
+
+  /** Entries cached across all kept blocks (for tests and health). */
+  get size(): number {
+    let n = 0
+    for (const entries of this.blocks.values()) n += entries.size
+    return n
+  }
+
+  private async observe(next: Head) {
+    const prev = this.current
+    if (prev?.hash === next.hash) return
+    if (!prev) {
+      this.genesis = await this.source.genesisHash()
+    } else if (next.parentHash === prev.hash) {
+      for (const hash of this.blocks.keys()) if (hash !== prev.hash) this.blocks.delete(hash)
+    } else {
+      this.blocks.clear()
+      const genesis = await this.source.genesisHash()
+      if (genesis !== this.genesis) {
+        this.genesis = genesis
+        this.epoch++
+        this.onEvent({ kind: 'restart', from: prev, to: next })
+      } else if (next.number <= prev.number || (await this.source.blockHashAt(prev.number)) !== prev.hash) {
+        this.epoch++
+        this.onEvent({ kind: 'reorg', from: prev, to: next })
+      }
     }
-    return p
+    this.current = next
+    if (!this.blocks.has(next.hash)) this.blocks.set(next.hash, new LRUCache({ max: this.maxEntriesPerBlock }))
   }
 }

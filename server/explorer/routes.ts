@@ -17,6 +17,8 @@ import { ADDRESS } from '../schemas'
 import { renderPage, type Field, type Section } from './page'
 
 const TX_HASH = { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } as const
+/** Raw input shown in full up to this many hex characters (a transaction's data can be megabytes). */
+const RAW_INPUT_CHARS = 4_096
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
@@ -40,6 +42,18 @@ function formatArgs(inputs: readonly ParamType[], r: Result): string {
     Array.isArray(v) ? `[${v.map(one).join(', ')}]` : typeof v === 'bigint' ? v.toString() : String(v)
   return inputs.map((p, i) => (p.name ? `${p.name}: ${one(r[i])}` : one(r[i]))).join(', ')
 }
+
+/** `parse()`, or null when the bytes do not decode (anyone can send any calldata or emit any log to a known address). */
+function tryDecode<T>(parse: () => T | null | undefined): T | null {
+  try {
+    return parse() ?? null
+  } catch {
+    return null
+  }
+}
+
+const rawInput = (data: string) =>
+  data.length <= RAW_INPUT_CHARS ? data : `${data.slice(0, RAW_INPUT_CHARS)}… (${(data.length - 2) / 2} bytes in all)`
 
 /**
  * A block explorer for the local chain only (31337 has none), so the app's "view on explorer" links lead somewhere
@@ -66,7 +80,7 @@ export function registerLocalExplorer(
 
   const eventLine = (log: Log): Field => {
     const iface = interfaces.get(getAddress(log.address))
-    const parsed = iface?.parseLog({ topics: [...log.topics], data: log.data })
+    const parsed = tryDecode(() => iface?.parseLog({ topics: [...log.topics], data: log.data }))
     const source = names.get(getAddress(log.address)) ?? log.address
     return {
       label: `#${log.index}`,
@@ -93,7 +107,8 @@ export function registerLocalExplorer(
           ),
         )
       const block = receipt ? await provider.getBlock(receipt.blockNumber) : null
-      const call = tx.to ? interfaces.get(getAddress(tx.to))?.parseTransaction({ data: tx.data, value: tx.value }) : null
+      const iface = tx.to ? interfaces.get(getAddress(tx.to)) : undefined
+      const call = tryDecode(() => iface?.parseTransaction({ data: tx.data, value: tx.value }))
       const fields: Field[] = [
         { label: 'Status', value: !receipt ? 'Pending' : receipt.status === 1 ? 'Success' : 'Failed' },
         { label: 'Block', value: receipt ? String(receipt.blockNumber) : '—' },
@@ -111,6 +126,7 @@ export function registerLocalExplorer(
               ? 'transfer of ETH'
               : tx.data.slice(0, 10),
         },
+        ...(call || tx.data === '0x' ? [] : [{ label: 'Input (not decoded)', value: rawInput(tx.data) }]),
         { label: 'Value', value: `${formatEther(tx.value)} ETH` },
         { label: 'Gas used', value: receipt ? receipt.gasUsed.toLocaleString('en-US') : '—' },
         { label: 'Nonce', value: String(tx.nonce) },

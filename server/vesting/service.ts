@@ -1,78 +1,112 @@
-import { getAddress, type JsonRpcProvider, type Wallet } from 'ethers'
-import { claimDomain, signClaim } from '../../src/chain/claim'
-import { RewardHarvest__factory, type RewardHarvest } from '../../src/chain/types'
+import { getAddress } from 'ethers'
+import { claimDomain } from '../../src/chain/claim'
+import { RewardHarvest__factory } from '../../src/chain/types'
 import type { VestingAnswer } from '../../src/chain/vestingAnswer'
-import type { BlockCache } from '../chain/blockCache'
+import { HeadMoved, type BlockCache, type Head } from '../chain/blockCache'
+import type { ChainClient } from '../chain/client'
+import type { ClaimSigner } from '../signer'
 import type { AllocationBook } from './allocations'
 import { nextUnlock, vestedAt } from './schedule'
 
 /** GET /vesting/address/:wallet: the shared answer shape; the service always names the reward token. */
 export type VestingStatus = VestingAnswer & { rewardToken: string }
 
+const HARVEST = RewardHarvest__factory.createInterface()
+
 /**
  * Vesting status and signed claims. "Now" is the chain's latest block time, not the server's clock, so the
  * schedule and the contract agree (and time travel on a dev chain moves both).
+ *
+ * An answer is made for one block, named by hash: the claimed total and last claim block are read in exactly that
+ * block, and the signature commits to them (RewardHarvest pays only while they still hold) and to a deadline. If the
+ * block stops being canonical while the answer is made (the read fails, or the cache saw a reorg or a restart), the
+ * service re-reads at the new head before it signs anything, so it never hands out a claim for another branch.
  */
 export class VestingService {
-  private readonly harvest: RewardHarvest
+  private readonly domain
 
   constructor(
-    private readonly provider: JsonRpcProvider,
+    private readonly chain: ChainClient,
     private readonly cache: BlockCache,
     private readonly book: AllocationBook,
-    private readonly signer: Wallet,
-    private readonly chainId: number,
-    harvestAddress: string,
+    private readonly signer: ClaimSigner,
+    chainId: number,
+    private readonly harvest: string,
     private readonly rewardToken: string,
+    private readonly claimTtlSeconds: number,
   ) {
-    this.harvest = RewardHarvest__factory.connect(harvestAddress, provider)
+    this.domain = claimDomain(chainId, harvest)
   }
 
   async status(wallet: string): Promise<VestingStatus> {
     const user = getAddress(wallet.toLowerCase())
-    const block = await this.cache.blockNumber()
-    return this.cache.at(block, `vesting:${user}`, () => this.compute(user, block))
+    // A wallet without allocation needs no chain read: its answer is not worth a cache entry either.
+    if (!this.book.byAddress.has(user)) return this.empty(await this.cache.head())
+    // On an idle chain the head can stay the same for longer than a claim lives: the signed answer is remade a few
+    // times per lifetime, so what is served always has at least 3/4 of it left (the chain read stays one per block).
+    const slotSeconds = Math.max(1, Math.floor(this.claimTtlSeconds / 4))
+    const slot = Math.floor(Date.now() / 1000 / slotSeconds)
+    return (await this.cache.atHead(`vesting:${user}:${slot}`, (head) => this.compute(user, head, slot * slotSeconds))).value
   }
 
-  private async compute(user: string, block: number): Promise<VestingStatus> {
-    const allocation = this.book.byAddress.get(user)
-    const blockTag = block
-    const [header, claimed, lastBlock] = await Promise.all([
-      this.cache.at(block, 'header', () => this.provider.getBlock(block)),
-      allocation ? this.harvest.claimed(user, this.rewardToken, { blockTag }) : Promise.resolve(0n),
-      allocation ? this.harvest.getLastBlock(user, this.rewardToken, { blockTag }) : Promise.resolve(0n),
-    ])
-    const base = {
+  private empty(head: Head): VestingStatus {
+    return {
       total: '0',
-      claimed: claimed.toString(),
+      claimed: '0',
       unlocked: '0',
-      lastUpdateBlock: lastBlock.toString(),
-      currentBlock: String(block),
+      lastUpdateBlock: '0',
+      currentBlock: String(head.number),
+      deadline: null,
       message: null,
       signature: null,
       rewardToken: this.rewardToken,
       next: null,
     }
-    if (!allocation || !header) return base
-    const now = header.timestamp
+  }
+
+  /** `user`'s claimed total and last claim block in exactly the block `head`, read once per block. */
+  private claimState(user: string, head: Head): Promise<[bigint, bigint]> {
+    return this.cache.at(head, `state:${user}`, async () => {
+      const data = HARVEST.encodeFunctionData('getClaimState', [user, this.rewardToken])
+      const [claimed, lastBlock] = HARVEST.decodeFunctionResult(
+        'getClaimState',
+        await this.chain.callAt(head, this.harvest, data),
+      )
+      return [claimed as bigint, lastBlock as bigint]
+    })
+  }
+
+  private async compute(user: string, head: Head, slotStart: number): Promise<VestingStatus> {
+    const allocation = this.book.byAddress.get(user)!
+    const epoch = this.cache.epoch
+    const [claimed, lastBlock] = await this.claimState(user, head)
+    const now = head.timestamp
     const vested = vestedAt(allocation.amount, allocation.round, this.book.schedule, now)
     const unlocked = vested > claimed ? vested - claimed : 0n
     const next = nextUnlock(allocation.amount, allocation.round, this.book.schedule, now)
     const status: VestingStatus = {
-      ...base,
+      ...this.empty(head),
       total: allocation.amount.toString(),
+      claimed: claimed.toString(),
       unlocked: unlocked.toString(),
+      lastUpdateBlock: lastBlock.toString(),
       next: next && { amount: next.amount.toString(), date: new Date(next.date * 1000).toISOString() },
     }
     // A claim must name a block above the last one claimed at; in that same block there is nothing to sign yet.
-    if (unlocked === 0n || BigInt(block) <= lastBlock) return status
-    const { message, signature } = await signClaim(this.signer, claimDomain(this.chainId, await this.harvest.getAddress()), {
+    if (unlocked === 0n || BigInt(head.number) <= lastBlock) return status
+    if (this.cache.epoch !== epoch) throw new HeadMoved()
+    // Chain time decides on chain; the wall clock only matters when the chain is idle and its last block is old.
+    const deadline = BigInt(Math.max(now, slotStart) + this.claimTtlSeconds)
+    const { message, signature } = await this.signer.sign(this.domain, {
       user,
       amount: unlocked,
       lastUpdateBlock: lastBlock,
-      currentBlock: BigInt(block),
+      currentBlock: BigInt(head.number),
+      claimedBefore: claimed,
+      deadline,
       rewardToken: this.rewardToken,
     })
-    return { ...status, message, signature }
+    if (this.cache.epoch !== epoch) throw new HeadMoved()
+    return { ...status, deadline: deadline.toString(), message, signature }
   }
 }

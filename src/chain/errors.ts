@@ -34,6 +34,8 @@ const ERRORS = new Interface([
   'error StaleClaim(uint256 expectedLastBlock, uint256 lastUpdateBlock)',
   'error InvalidCurrentBlock(uint256 currentBlock)',
   'error CurrentBlockInFuture(uint256 currentBlock, uint256 blockNumber)',
+  'error ClaimedTotalMismatch(uint256 claimed, uint256 claimedBefore)',
+  'error ClaimExpired(uint256 deadline, uint256 timestamp)',
   'error UnknownPool(address pool)',
   'error TokenMismatch(address poolToken, address rewardToken)',
   'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
@@ -71,6 +73,8 @@ const MESSAGES: Record<string, string> = {
   StaleClaim: 'This claim has already been used; reload the page for a new one.',
   InvalidCurrentBlock: 'The claim is out of date; reload the page.',
   CurrentBlockInFuture: 'The claim is ahead of the chain; try again in a moment.',
+  ClaimedTotalMismatch: 'This claim was made for an earlier state of your claims; a new one is being loaded.',
+  ClaimExpired: 'This claim has expired; a new one is being loaded.',
   ERC20InsufficientBalance: 'Your token balance is too low.',
   ERC20InsufficientAllowance: 'The token allowance is too low; approve first.',
 }

@@ -8,6 +8,12 @@ export interface VestingAnswer {
   unlocked: string
   lastUpdateBlock: string
   currentBlock: string
+  /**
+   * Unix seconds after which the signed claim is refused (null when nothing is signed). The claim commits to
+   * `claimed` and `lastUpdateBlock` as they were at `currentBlock`: harvest(unlocked, lastUpdateBlock, currentBlock,
+   * claimed, deadline, message, signature, rewardToken).
+   */
+  deadline: string | null
   message: string | null
   signature: string | null
   /** null only in the app's empty status, before or instead of an answer. */

@@ -13,6 +13,7 @@ const SIGNED: VestingInfo = {
   unlocked: tokens(72_000n),
   lastUpdateBlock: '0',
   currentBlock: '52',
+  deadline: '1795000000',
   message: '0x01',
   signature: '0x02',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',

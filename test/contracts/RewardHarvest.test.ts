@@ -1,8 +1,8 @@
 import { expect } from 'chai'
 import { ethers } from 'hardhat'
-import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
+import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemFixture } from './fixtures'
-import { claimDigest, claimDomain, signClaim, type Claim } from '../../src/chain/claim'
+import { claimDigest, claimDomain, harvestArgs, signClaim, type Claim } from '../../src/chain/claim'
 import { DAY, ONE } from '../../src/chain/math'
 import { RewardHarvest__factory } from '../../src/chain/types'
 import type { Signer } from 'ethers'
@@ -20,14 +20,15 @@ async function harvestFixture() {
       amount,
       lastUpdateBlock: await sys.harvest.getLastBlock(user.address, rewardToken),
       currentBlock: BigInt(await ethers.provider.getBlockNumber()),
+      claimedBefore: await sys.harvest.claimed(user.address, rewardToken),
+      deadline: BigInt(await time.latest()) + 3600n,
       rewardToken,
       ...overrides,
     }
     const { message, signature } = await signClaim(signer, dom, claim)
     return { claim, message, signature }
   }
-  const args = (c: Awaited<ReturnType<typeof claimFor>>) =>
-    [c.claim.amount, c.claim.lastUpdateBlock, c.claim.currentBlock, c.message, c.signature, c.claim.rewardToken] as const
+  const args = (c: Awaited<ReturnType<typeof claimFor>>) => harvestArgs(c.claim, c.message, c.signature)
   return { ...sys, domain, rewardToken, user, claimFor, args }
 }
 
@@ -36,7 +37,15 @@ describe('RewardHarvest', () => {
     const { harvest, claimFor, domain } = await harvestFixture()
     const { claim } = await claimFor(5n * ONE)
     expect(
-      await harvest.claimDigest(claim.user, claim.amount, claim.lastUpdateBlock, claim.currentBlock, claim.rewardToken),
+      await harvest.claimDigest(
+        claim.user,
+        claim.amount,
+        claim.lastUpdateBlock,
+        claim.currentBlock,
+        claim.claimedBefore,
+        claim.deadline,
+        claim.rewardToken,
+      ),
     ).to.equal(claimDigest(domain, claim))
   })
 
@@ -50,6 +59,7 @@ describe('RewardHarvest', () => {
     await expect(tx).to.changeTokenBalances(token, [user, harvest], [7n * ONE, -7n * ONE])
     expect(await harvest.getLastBlock(user.address, rewardToken)).to.equal(c.claim.currentBlock)
     expect(await harvest.claimed(user.address, rewardToken)).to.equal(7n * ONE)
+    expect(await harvest.getClaimState(user.address, rewardToken)).to.deep.equal([7n * ONE, c.claim.currentBlock])
     expect(await harvest.getUsersCount()).to.equal(1n)
     const again = await claimFor(ONE)
     await harvest.connect(user).harvest(...args(again))
@@ -100,7 +110,14 @@ describe('RewardHarvest', () => {
     const c = await claimFor(ONE)
     const tampered = args(c)
     await expect(
-      harvest.connect(user).harvest(2n * ONE, ...(tampered.slice(1) as [bigint, bigint, string, string, string])),
+      harvest.connect(user).harvest(2n * ONE, ...(tampered.slice(1) as [bigint, bigint, bigint, bigint, string, string, string])),
+    ).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
+    // Each signed field is part of the digest: claiming with another claimedBefore or a later deadline is refused.
+    await expect(
+      harvest.connect(user).harvest(...harvestArgs({ ...c.claim, claimedBefore: 1n }, c.message, c.signature)),
+    ).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
+    await expect(
+      harvest.connect(user).harvest(...harvestArgs({ ...c.claim, deadline: c.claim.deadline + 1n }, c.message, c.signature)),
     ).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
     await expect(harvest.connect(users[1]).harvest(...args(c))).to.be.revertedWithCustomError(harvest, 'InvalidMessage')
     const zero = await claimFor(0n)
@@ -119,6 +136,35 @@ describe('RewardHarvest', () => {
     await expect(harvest.connect(user).harvest(...args(same)))
       .to.be.revertedWithCustomError(harvest, 'InvalidCurrentBlock')
       .withArgs(0n)
+  })
+
+  it('refuses a claim signed for another claimed total, whatever its last block says', async () => {
+    const { harvest, user, claimFor, args, rewardToken } = await harvestFixture()
+    // Two claims signed for the same state: the first one paid, the second names a total that no longer holds.
+    const first = await claimFor(3n * ONE)
+    const second = await claimFor(5n * ONE)
+    await harvest.connect(user).harvest(...args(first))
+    const lastBlock = await harvest.getLastBlock(user.address, rewardToken)
+    // Even if its last block matched (as after a rollback that reuses block numbers), the total does not.
+    const sameBlock = await claimFor(5n * ONE, { lastUpdateBlock: lastBlock, claimedBefore: 0n })
+    await expect(harvest.connect(user).harvest(...args(sameBlock)))
+      .to.be.revertedWithCustomError(harvest, 'ClaimedTotalMismatch')
+      .withArgs(3n * ONE, 0n)
+    await expect(harvest.connect(user).harvest(...args(second))).to.be.revertedWithCustomError(harvest, 'StaleClaim')
+    expect(await harvest.claimed(user.address, rewardToken)).to.equal(3n * ONE)
+  })
+
+  it('refuses a claim past its deadline and pays one at its deadline', async () => {
+    const { harvest, user, claimFor, args } = await harvestFixture()
+    const now = BigInt(await time.latest())
+    const expired = await claimFor(ONE, { deadline: now + 10n })
+    await time.setNextBlockTimestamp(now + 11n)
+    await expect(harvest.connect(user).harvest(...args(expired)))
+      .to.be.revertedWithCustomError(harvest, 'ClaimExpired')
+      .withArgs(now + 10n, now + 11n)
+    const onTime = await claimFor(ONE, { deadline: now + 20n })
+    await time.setNextBlockTimestamp(now + 20n)
+    await expect(harvest.connect(user).harvest(...args(onTime))).to.emit(harvest, 'Harvested')
   })
 
   it('stakes a claim into a pool term with the term bonus', async () => {
@@ -190,9 +236,8 @@ describe('RewardHarvest', () => {
     const tx = harvest.withdraw(rewardToken, owner.address, ONE)
     await expect(tx).to.changeTokenBalance(token, owner, ONE)
     await expect(tx).to.emit(harvest, 'Withdrawn').withArgs(rewardToken, owner.address, ONE)
-    await expect(new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, ethers.ZeroAddress, owner.address)).to.be.revertedWithCustomError(
-      harvest,
-      'ZeroAddress',
-    )
+    await expect(
+      new RewardHarvest__factory(owner).deploy(ethers.ZeroAddress, ethers.ZeroAddress, owner.address),
+    ).to.be.revertedWithCustomError(harvest, 'ZeroAddress')
   })
 })

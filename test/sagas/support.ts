@@ -105,3 +105,17 @@ export function runWithStore<Args extends unknown[], R>(
 export async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   return new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true, cacheTimeout: -1 }).send(method, params)
 }
+
+/** Runs `body` with console.error and console.warn captured: its value, and the first argument of each line logged. */
+export async function capturingLogs<T>(body: () => Promise<T>): Promise<{ value: T; logged: string[] }> {
+  const logged: string[] = []
+  const keep = (...args: unknown[]) => void logged.push(String(args[0]))
+  const error = jest.spyOn(console, 'error').mockImplementation(keep)
+  const warn = jest.spyOn(console, 'warn').mockImplementation(keep)
+  try {
+    return { value: await body(), logged }
+  } finally {
+    error.mockRestore()
+    warn.mockRestore()
+  }
+}

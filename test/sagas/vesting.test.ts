@@ -5,7 +5,7 @@ import { claimRequested, stakingRequested, EMPTY_VESTING_INFO } from '../../src/
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../server/harness'
-import { deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from './support'
+import { capturingLogs, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>
 let accounts: string[]
@@ -96,8 +96,37 @@ describe('vesting sagas against a real node and the real API service', () => {
     expect(selectClaimBlock(t.store.getState())).toBeNull()
   })
 
+  it('replaces a claim the contract refuses as expired with a fresh one, which then pays', async () => {
+    const shortLived = await startTestApi({ claimTtlSeconds: 30 })
+    try {
+      const t = await connectedAs(3, shortLived.url)
+      const before = t.store.getState().vesting.info
+      expect(Number(before.deadline)).toBeGreaterThan(0)
+      // The person takes a while in the wallet: the chain moves past the claim's deadline before it is sent.
+      await rpc('evm_increaseTime', [60])
+      await rpc('evm_mine')
+      const { value: fresh, logged } = await capturingLogs(async () => {
+        t.store.dispatch(claimRequested())
+        const failed = await waitFor(t.store, (s) => s.vesting.claim.status === 'failed')
+        expect(failed.vesting.claim.error).toBe('This claim has expired; a new one is being loaded.')
+        return waitFor(t.store, (s) => loaded(s) && s.vesting.info.currentBlock !== before.currentBlock)
+      })
+      expect(logged).toEqual(['[tx] claim was not sent'])
+      expect(Number(fresh.vesting.info.deadline)).toBeGreaterThan(Number(before.deadline) + 30)
+      expect(selectClaimBlock(fresh)).toBeNull()
+      const balance = await balanceOf(t, accounts[3])
+      t.store.dispatch(claimRequested())
+      await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
+      expect(await balanceOf(t, accounts[3])).toBe(balance + BigInt(fresh.vesting.info.unlocked))
+      await waitFor(t.store, (s) => loaded(s) && s.vesting.info.claimed === fresh.vesting.info.unlocked)
+    } finally {
+      await shortLived.app.close()
+    }
+  })
+
   it('shows zeros and blocks claims when the vesting API is down, without crashing the saga', async () => {
-    const t = await connectedAs(0, 'http://127.0.0.1:1')
+    const { value: t, logged } = await capturingLogs(() => connectedAs(0, 'http://127.0.0.1:1'))
+    expect(logged).toEqual(['[vesting] vesting API unavailable; showing zeros'])
     const s = t.store.getState()
     expect(s.vesting.status).toBe('failed')
     expect(s.vesting.info).toEqual(EMPTY_VESTING_INFO)

@@ -77,13 +77,14 @@ describe('API hardening', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 
-  it('answers 500 with a generic JSON message when the chain is unreachable, and logs it', async () => {
+  it('answers 503 with Retry-After and a JSON reason when the chain is unreachable, and logs it', async () => {
     const down = await startTestApi({ rpcUrl: 'http://127.0.0.1:9' })
     try {
       const res = await getJson(`${down.url}/vesting/address/${rec.deployer}`)
-      expect(res.status).toBe(500)
-      expect(res.body.message).toMatch(/chain may be unreachable/)
-      expect(down.logs.join('')).toMatch(/request failed/)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', reason: 'chain_unreachable' })
+      expect(down.logs.join('')).toMatch(/service unavailable/)
     } finally {
       await down.app.close()
     }

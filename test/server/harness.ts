@@ -5,6 +5,8 @@ import { PassThrough } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { JsonRpcProvider, Wallet } from 'ethers'
 import { buildServer } from '../../server/app'
+import { harvestArgs } from '../../src/chain/claim'
+import type { VestingAnswer } from '../../src/chain/vestingAnswer'
 import type { ServerConfig } from '../../server/config'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../scripts/lib/devAccounts'
 import type { DeploymentRecord } from '../../scripts/lib/deployment'
@@ -29,6 +31,23 @@ export async function travelTo(p: JsonRpcProvider, timestamp: number) {
   await p.send('evm_mine', [])
 }
 
+/** harvest(...)'s arguments from a vesting answer with a signature, as the app sends them. */
+export function claimArgs(a: VestingAnswer) {
+  if (!a.signature || !a.message || !a.deadline || !a.rewardToken) throw new Error('the answer holds no signed claim')
+  return harvestArgs(
+    {
+      amount: a.unlocked,
+      lastUpdateBlock: a.lastUpdateBlock,
+      currentBlock: a.currentBlock,
+      claimedBefore: a.claimed,
+      deadline: a.deadline,
+      rewardToken: a.rewardToken,
+    },
+    a.message,
+    a.signature,
+  )
+}
+
 /** Writes an allocations file to a temp dir and returns its path. */
 export function allocationsFile(content: object): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alloc-')), 'allocations.json')
@@ -36,7 +55,7 @@ export function allocationsFile(content: object): string {
   return file
 }
 
-/** The real service on a free port against the test node; logs are kept so tests can read them. */
+/** The real service on a free port against the test node, with the production defaults; logs are kept so tests can read them. */
 export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
   const logs: string[] = []
   const logStream = new PassThrough()
@@ -52,6 +71,15 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
     artifactsDir: path.join(__dirname, '..', '..', 'artifacts'),
     allowedOrigins: ['http://app.test'],
     blockCacheMs: 0,
+    cacheMaxEntries: 10_000,
+    rpcTimeoutMs: 5_000,
+    requestTimeoutMs: 10_000,
+    idleTimeoutMs: 30_000,
+    rateLimitMax: 300,
+    rateLimitWindowMs: 60_000,
+    trustProxy: false,
+    claimTtlSeconds: 1_800,
+    retryAfterSeconds: 5,
     bodyLimitBytes: 16 * 1024,
     logLevel: 'info',
     signerKey: devAccountKey(LOCAL_VESTING_SIGNER_INDEX),

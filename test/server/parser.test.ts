@@ -1,8 +1,7 @@
-import { JsonRpcProvider, type Filter } from 'ethers'
 import { ImplAndTermsV1__factory, ImplAndTermsV2__factory, PlatformToken__factory } from '../../src/chain/types'
-import { HolderIndex } from '../../server/parser/holders'
 import { DAY } from '../../src/chain/math'
-import { account, apiSession, postJson } from './harness'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
+import { account, apiSession, getJson, postJson, startTestApi } from './harness'
 
 const ABI = '/contract-parser/api/contract/abi'
 const MULTI = '/contract-parser/api/contract/multipleAbi'
@@ -37,7 +36,7 @@ describe('contract-parser API against a real node', () => {
     expect((await postJson(session.api.url + HOLDERS, { address: rec.contracts.lens, network: 31337 })).status).toBe(404)
   })
 
-  it('counts pool share holders exactly, after stakes and closes by several accounts', async () => {
+  it("counts each pool's stakers from the chain exactly, after stakes and closes by several accounts", async () => {
     const owner = account(0, p)
     const token = PlatformToken__factory.connect(rec.contracts.token, owner)
     const v1 = ImplAndTermsV1__factory.connect(rec.pools[1].address, p)
@@ -55,38 +54,40 @@ describe('contract-parser API against a real node', () => {
     await (await v2.connect(account(13, p)).unstake([0])).wait()
 
     for (const pool of [v1, v2]) {
-      // The truth, computed independently: every account that could hold shares, read directly.
+      // The truth, computed independently: every account that could stake, with at least one active stake.
       let truth = 0
-      for (let i = 0; i < 20; i++) if ((await pool.balanceOf(account(i, p).address)) > 0n) truth++
+      for (let i = 0; i < 20; i++) if ((await pool.getUserActiveStakesCount(account(i, p).address)) > 0n) truth++
       const res = await postJson(session.api.url + HOLDERS, { address: await pool.getAddress(), network: 31337 })
       expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({ status: 'success', data: { count: truth } })
+      expect(res.body).toMatchObject({ status: 'success', data: { count: truth, block: await p.getBlockNumber() } })
     }
   })
 
-  it('indexes incrementally: a second count scans only the new blocks', async () => {
-    const ranges: [number, number][] = []
-    class Recording extends JsonRpcProvider {
-      override async getLogs(filter: Parameters<JsonRpcProvider['getLogs']>[0]) {
-        const f = filter as Filter
-        ranges.push([Number(f.fromBlock), Number(f.toBlock)])
-        return super.getLogs(filter)
+  it('reads the count once per block, however many ask: one shared eth_call, no log scan', async () => {
+    const proxy = await startRpcProxy(process.env.CHAIN_URL!)
+    const api = await startTestApi({ rpcUrl: proxy.url, blockCacheMs: 60_000 })
+    try {
+      const body = { address: rec.pools[1].address, network: 31337 }
+      await postJson(api.url + HOLDERS, body)
+      proxy.reset()
+      const answers = await Promise.all(Array.from({ length: 30 }, () => postJson(api.url + HOLDERS, body)))
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1)
+      expect(proxy.counts.calls).toBe(0)
+      expect(proxy.counts.byMethod.eth_getLogs).toBeUndefined()
+      // A new block: one head read and one count read for all of them.
+      await p.send('evm_mine', [])
+      const fresh = await startTestApi({ rpcUrl: proxy.url, blockCacheMs: 0 })
+      try {
+        await getJson(fresh.url + '/health')
+        proxy.reset()
+        await Promise.all(Array.from({ length: 30 }, () => postJson(fresh.url + HOLDERS, body)))
+        expect(proxy.counts.byMethod.eth_call).toBe(1)
+      } finally {
+        await fresh.app.close()
       }
+    } finally {
+      await api.app.close()
+      await proxy.stop()
     }
-    const rp = new Recording(process.env.CHAIN_URL!, 31337, { staticNetwork: true })
-    const index = new HolderIndex(rp, rec.pools[1].address, rec.startBlock, 10)
-    const head = await p.getBlockNumber()
-    const first = await index.count(head)
-    expect(ranges[0][0]).toBe(rec.startBlock)
-    expect(ranges.at(-1)![1]).toBe(head)
-    ranges.length = 0
-    await p.send('evm_mine', [])
-    await p.send('evm_mine', [])
-    expect(await index.count(head + 2)).toBe(first)
-    expect(ranges).toEqual([[head + 1, head + 2]])
-    ranges.length = 0
-    expect(await index.count(head + 1)).toBe(first)
-    expect(ranges).toEqual([])
-    rp.destroy()
   })
 })

@@ -2,7 +2,7 @@ import { RewardHarvest__factory, PlatformToken__factory, ImplAndTermsV1__factory
 import { ROUNDS, type Round } from '../../server/vesting/schedule'
 import { DAY } from '../../src/chain/math'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { account, allocationsFile, chainNow, getJson, provider, record, startTestApi, travelTo } from './harness'
+import { account, allocationsFile, chainNow, claimArgs, getJson, provider, record, startTestApi, travelTo } from './harness'
 
 const MONTH = 30 * 86_400
 const TOTALS: Record<Round, bigint> = {
@@ -75,6 +75,8 @@ describe('GET /vesting/address/:wallet against a real node', () => {
       expect(s.unlocked).toBe(share(round, ['tge']).toString())
       expect(s.currentBlock).toBe(String(await p.getBlockNumber()))
       expect(s.signature).toMatch(/^0x[0-9a-f]{130}$/)
+      // The claim is valid for the configured time from the block it was made at.
+      expect(Number(s.deadline)).toBe((await chainNow(p)) + api.config.claimTtlSeconds)
       expect(s.next.amount).toBe(share(round, ['m1']).toString())
     }
   })
@@ -85,7 +87,7 @@ describe('GET /vesting/address/:wallet against a real node', () => {
     const token = PlatformToken__factory.connect(rec.contracts.token, p)
     const s = await status(5)
     const before = await token.balanceOf(user.address)
-    const args = [s.unlocked, s.lastUpdateBlock, s.currentBlock, s.message, s.signature, s.rewardToken] as const
+    const args = claimArgs(s)
     await (await harvest.harvest(...args)).wait()
     expect(await token.balanceOf(user.address)).toBe(before + BigInt(s.unlocked))
     const after = await status(5)
@@ -93,6 +95,7 @@ describe('GET /vesting/address/:wallet against a real node', () => {
     expect(after.lastUpdateBlock).toBe(s.currentBlock)
     expect(after.unlocked).toBe('0')
     expect(after.signature).toBeNull()
+    expect(after.deadline).toBeNull()
     await expect(harvest.harvest.staticCall(...args)).rejects.toMatchObject({
       revert: { name: 'StaleClaim' },
     })
@@ -111,9 +114,7 @@ describe('GET /vesting/address/:wallet against a real node', () => {
     const pool = rec.pools.find((x) => x.id === rec.defaultPoolId)!.address
     const harvest = RewardHarvest__factory.connect(rec.contracts.harvest, user)
     const hold = 90n * DAY
-    await (
-      await harvest.harvestStake(s.unlocked, s.lastUpdateBlock, s.currentBlock, s.message, s.signature, s.rewardToken, pool, hold)
-    ).wait()
+    await (await harvest.harvestStake(...claimArgs(s), pool, hold)).wait()
     const stakes = await ImplAndTermsV1__factory.connect(pool, p).getAllUserStakes(user.address)
     expect(stakes).toHaveLength(1)
     expect(stakes[0].stakeAmount).toBe(BigInt(s.unlocked))
@@ -139,8 +140,8 @@ describe('GET /vesting/address/:wallet against a real node', () => {
       const answers = await Promise.all(Array.from({ length: 40 }, () => getJson(`${shared.url}/vesting/address/${addr(7)}`)))
       expect(answers.every((a) => a.status === 200)).toBe(true)
       expect(new Set(answers.map((a) => a.body.signature)).size).toBe(1)
-      // Unshared, 40 requests would make 40 x (block header + claimed + last block) calls.
-      expect(proxy.counts.calls).toBeLessThanOrEqual(4)
+      // Unshared, 40 requests would make 40 x (head block + claim state) calls.
+      expect(proxy.counts.calls).toBeLessThanOrEqual(2)
     } finally {
       await shared.app.close()
       await proxy.stop()
@@ -148,7 +149,7 @@ describe('GET /vesting/address/:wallet against a real node', () => {
   })
 
   it('never puts the signer key in a response or a log line', async () => {
-    const key = api.config.signerKey.slice(2)
+    const key = api.config.signerKey!.slice(2)
     const s = JSON.stringify(await status(7))
     expect(s).not.toContain(key)
     expect(api.logs.join('')).not.toContain(key)

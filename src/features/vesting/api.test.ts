@@ -6,6 +6,7 @@ const ANSWER = {
   unlocked: '72000000000000000000000',
   lastUpdateBlock: '0',
   currentBlock: '52',
+  deadline: '1795000000',
   message: '0x4e741460175a54fbf6b33fd20dd1fe992fa3c4490507c5ec054dcf016fd6126f',
   signature: '0x4237',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -21,8 +22,16 @@ describe('the vesting API answer', () => {
   })
 
   it('accepts an address without an allocation (no signature, no next) and block numbers sent as numbers', () => {
-    const info = parseVestingInfo({ ...ANSWER, unlocked: '0', message: null, signature: null, next: null, currentBlock: 52 })
-    expect(info).toMatchObject({ unlocked: '0', message: null, signature: null, next: null, currentBlock: '52' })
+    const info = parseVestingInfo({
+      ...ANSWER,
+      unlocked: '0',
+      deadline: null,
+      message: null,
+      signature: null,
+      next: null,
+      currentBlock: 52,
+    })
+    expect(info).toMatchObject({ unlocked: '0', deadline: null, message: null, signature: null, next: null, currentBlock: '52' })
   })
 
   it.each([
@@ -31,6 +40,7 @@ describe('the vesting API answer', () => {
     ['an amount as an unsafe number', { unlocked: 2 ** 60 }],
     ['a missing field', { claimed: undefined }],
     ['a signature that is not hex', { signature: 'abc' }],
+    ['a deadline that is not whole seconds', { deadline: '17e8' }],
     ['a reward token that is not an address', { rewardToken: '0x1234' }],
     ['a next without a date', { next: { amount: '1' } }],
   ])('refuses %s', (_what, patch) => {

@@ -28,6 +28,7 @@ export function parseVestingInfo(body: unknown): VestingInfo {
     if (typeof s !== 'string' || !DIGITS.test(s)) throw new Error(`vesting API: bad ${k}`)
     return s
   }
+  const optionalDigits = (k: string) => (b?.[k] === null || b?.[k] === undefined ? null : digits(k))
   const hex = (k: string) => {
     const v = b?.[k]
     if (v === null || v === undefined) return null
@@ -55,6 +56,7 @@ export function parseVestingInfo(body: unknown): VestingInfo {
     unlocked: digits('unlocked'),
     lastUpdateBlock: digits('lastUpdateBlock'),
     currentBlock: digits('currentBlock'),
+    deadline: optionalDigits('deadline'),
     message: hex('message'),
     signature: hex('signature'),
     rewardToken: (rewardToken as string | null | undefined) ?? null,

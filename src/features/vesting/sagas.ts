@@ -7,6 +7,7 @@ import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
+import { harvestArgs } from '../../chain/claim'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import type { Lens, RewardHarvest } from '../../chain/types'
 import type { ContractTransactionResponse } from 'ethers'
@@ -117,29 +118,43 @@ export function* refreshUntilCurrent(): SagaIterator {
   }
 }
 
-type HarvestCall = (harvest: RewardHarvest, info: VestingInfo) => Promise<ContractTransactionResponse>
+type HarvestCall = (harvest: RewardHarvest, args: ReturnType<typeof harvestArgs>) => Promise<ContractTransactionResponse>
 
 /**
  * Sends a signed claim (to the wallet or into a stake) through the shared transaction helper, then re-reads until
- * the vesting API has seen it. Nothing is sent when the status holds no signed, unlocked amount.
+ * the vesting API has seen it. Nothing is sent when the status holds no signed, unlocked amount. A claim the
+ * contract refused (expired, or made for a state that has changed) is replaced by a fresh read, so the next click
+ * sends a claim that can pass.
  */
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
   const info: VestingInfo = yield select((s: RootState) => s.vesting.info)
   const network: Network | null = yield select(selectSupportedNetwork)
-  if (!network || !info.message || !info.signature || !info.rewardToken || BigInt(info.unlocked) === 0n) {
+  if (!network || !info.message || !info.signature || !info.rewardToken || !info.deadline || BigInt(info.unlocked) === 0n) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return false
   }
-  const outcome: TxOutcome = yield call(runTx, kind, (signer) => send(contracts.harvest(network.contracts.harvest, signer), info))
+  // The signed claim as the API gave it: it commits to the claimed total and last claim block it was made for.
+  const args = harvestArgs(
+    {
+      amount: info.unlocked,
+      lastUpdateBlock: info.lastUpdateBlock,
+      currentBlock: info.currentBlock,
+      claimedBefore: info.claimed,
+      deadline: info.deadline,
+      rewardToken: info.rewardToken,
+    },
+    info.message,
+    info.signature,
+  )
+  const outcome: TxOutcome = yield call(runTx, kind, (signer) => send(contracts.harvest(network.contracts.harvest, signer), args))
   yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
+  if (!outcome.ok) yield call(loadVesting)
   return outcome.ok
 }
 
-/** Claim to the wallet: harvest(unlocked, lastUpdateBlock, currentBlock, message, signature, rewardToken). */
+/** Claim to the wallet: harvest(unlocked, lastUpdateBlock, currentBlock, claimed, deadline, message, signature, rewardToken). */
 export function* claimSaga(): SagaIterator {
-  const ok: boolean = yield call(sendClaim, 'claim', (h, i) =>
-    h.harvest(i.unlocked, i.lastUpdateBlock, i.currentBlock, i.message!, i.signature!, i.rewardToken!),
-  )
+  const ok: boolean = yield call(sendClaim, 'claim', (h, args) => h.harvest(...args))
   if (ok) yield call(refreshUntilCurrent)
 }
 
@@ -150,9 +165,7 @@ export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequest
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return
   }
-  const ok: boolean = yield call(sendClaim, 'claimStake', (h, i) =>
-    h.harvestStake(i.unlocked, i.lastUpdateBlock, i.currentBlock, i.message!, i.signature!, i.rewardToken!, pool, payload.hold),
-  )
+  const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) => h.harvestStake(...args, pool, payload.hold))
   if (ok) {
     yield put(modalClosed())
     yield call(refreshUntilCurrent)

@@ -25,7 +25,8 @@ export type ClaimBlock = 'loading' | 'claiming' | 'nothing' | 'stale' | null
 export const selectClaimBlock = createSelector([selectVesting, selectLastClaimedBlock], (v, lastClaimed): ClaimBlock => {
   if (v.claim.status === 'pending') return 'claiming'
   if (v.status === 'idle' || v.status === 'pending') return 'loading'
-  if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null) return 'nothing'
+  if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null || v.info.deadline === null)
+    return 'nothing'
   if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
   return null
 })

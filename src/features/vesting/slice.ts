@@ -23,6 +23,7 @@ export const EMPTY_VESTING_INFO: VestingInfo = {
   unlocked: '0',
   lastUpdateBlock: '0',
   currentBlock: '0',
+  deadline: null,
   message: null,
   signature: null,
   rewardToken: null,
