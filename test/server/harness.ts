@@ -9,14 +9,15 @@ import { harvestArgs } from '../../src/chain/claim'
 import type { VestingAnswer } from '../../src/chain/vestingAnswer'
 import type { ServerConfig } from '../../server/config'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../scripts/lib/devAccounts'
+import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
 import type { DeploymentRecord } from '../../scripts/lib/deployment'
 
 export const CHAIN_URL = () => process.env.CHAIN_URL!
 export const record = (): DeploymentRecord =>
   JSON.parse(fs.readFileSync(path.join(process.env.TEST_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
 
-export function provider(): JsonRpcProvider {
-  return new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true, cacheTimeout: -1 })
+export function provider(url = CHAIN_URL()): JsonRpcProvider {
+  return new JsonRpcProvider(url, 31337, { staticNetwork: true, cacheTimeout: -1 })
 }
 
 /** Hardhat account `i` connected to `p`. */
@@ -119,4 +120,35 @@ export function apiSession() {
     session.p.destroy()
   })
   return session
+}
+
+/**
+ * A Hardhat node of the test's own, deployed and seeded as `npm start` does (its record and allocations in a temp
+ * dir), for tests that roll the chain back or restart it. `down()` stops the node; `up()` starts a fresh one on the
+ * same port and deploys again: same addresses, new genesis. `apiConfig` points the service at it.
+ */
+export async function dedicatedChain() {
+  const port = await freePort()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-chain-'))
+  const start = async () => {
+    const node = await startHardhatNode(port)
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
+    return node
+  }
+  const chain = {
+    node: await start(),
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    record: (): DeploymentRecord => JSON.parse(fs.readFileSync(path.join(dir, '31337.json'), 'utf8')),
+    apiConfig: {
+      rpcUrl: `http://127.0.0.1:${port}`,
+      deploymentsDir: dir,
+      allocationsFile: path.join(dir, 'allocations.31337.json'),
+    } satisfies Partial<ServerConfig>,
+    down: () => chain.node.stop(),
+    async up() {
+      chain.node = await start()
+    },
+  }
+  return chain as typeof chain & { node: RunningNode }
 }

@@ -148,6 +148,21 @@ describe('GET /vesting/address/:wallet against a real node', () => {
     }
   })
 
+  it('a claim past its deadline is refused (ClaimExpired); the next answer is a fresh claim that pays', async () => {
+    const user = account(5, p)
+    const harvest = RewardHarvest__factory.connect(rec.contracts.harvest, user)
+    const s = await status(5)
+    expect(BigInt(s.unlocked)).toBeGreaterThan(0n)
+    await travelTo(p, Number(s.deadline) + 1)
+    await expect(harvest.harvest.staticCall(...claimArgs(s))).rejects.toMatchObject({
+      revert: { name: 'ClaimExpired', args: [BigInt(s.deadline), BigInt(s.deadline) + 1n] },
+    })
+    const fresh = await status(5)
+    expect(Number(fresh.deadline)).toBe((await chainNow(p)) + api.config.claimTtlSeconds)
+    await (await harvest.harvest(...claimArgs(fresh))).wait()
+    expect((await status(5)).claimed).toBe(TOTALS.Public.toString())
+  })
+
   it('never puts the signer key in a response or a log line', async () => {
     const key = api.config.signerKey!.slice(2)
     const s = JSON.stringify(await status(7))
