@@ -52,8 +52,12 @@ export async function buildServer(
     requestTimeout: config.requestTimeoutMs,
     // ... and an idle connection is closed after this long.
     connectionTimeout: config.idleTimeoutMs,
-    // Node checks request timeouts only every 30 s by default: too coarse for a limit of a few seconds.
-    http: { connectionsCheckingInterval: Math.max(250, Math.min(1_000, config.requestTimeoutMs / 4)) },
+    // Node checks request timeouts only every 30 s by default, too coarse for a limit of seconds; and it enforces the
+    // request timeout only when the headers timeout is not longer (Node's default headers timeout is 60 s).
+    http: {
+      connectionsCheckingInterval: Math.max(250, Math.min(1_000, config.requestTimeoutMs / 4)),
+      headersTimeout: config.requestTimeoutMs,
+    },
     // Fastify takes a hop count too (proxy-addr), though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     logger: {
@@ -138,7 +142,7 @@ export async function buildServer(
 
   app.get('/health', async () => {
     const head = await cache.head()
-    return { status: 'ok', chainId: config.chainId, block: head.number, hash: head.hash }
+    return { status: 'ok', chainId: config.chainId, block: head.number, hash: head.hash, cacheEntries: cache.size }
   })
 
   app.get<{ Params: { wallet: string } }>(
