@@ -84,9 +84,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
 
     address public reservoir;
     /// @notice Addresses with at least one active stake (what the app shows as total stakers).
-    uint64 public stakersCount;
+    uint56 public stakersCount;
     /// @dev One second before the pool was created: stake times are kept relative to it, and are never 0.
-    uint32 private _epoch;
+    uint40 private _epoch;
 
     address public harvest;
 
@@ -198,7 +198,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         reservoir = reservoir_;
         harvest = harvest_;
         _rate = uint104(ONE);
-        _epoch = uint32(block.timestamp - 1);
+        _epoch = uint40(block.timestamp - 1);
         // Pool time starts at 1: the stream slot is never written fresh by a close.
         _lastRelease = 1;
         _setParameters(params);
@@ -226,7 +226,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @notice Stakes accepting lower terms when the reservoir runs short: the stake gets what the reservoir can fund
-    ///         (bonus first), but at least `minBonus` and `minReward` (base units), else RewardsUnavailable. The app
+    ///         (bonus first), but always at least `minBonus` and `minReward` (base units), else RewardsUnavailable. The app
     ///         passes what its preview showed, so nobody can empty the reservoir in front of the stake unnoticed.
     ///         `referer` may be the zero address.
     function stake(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)
@@ -263,6 +263,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         for (uint256 i; i < ids.length; ++i) _closeOne(msg.sender, ids[i], acc, b, t);
         if (acc.closedCount == acc.count) --stakersCount;
         uint256 pending = st.pending + b.newFees;
+        uint256 streamEnd = b.newFees == 0 ? _streamEnd : _extendedEnd(st.pending, b.newFees, t);
         // Value no stake owns goes back with the last share: rounding of shared fees, fees not yet streamed.
         if (b.totalShares == 0) {
             b.toReservoir += b.sharedFees + pending;
@@ -275,7 +276,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             _sharedFees = uint128(b.sharedFees);
             _pendingFees = uint128(pending);
             _lastRelease = uint40(t);
-            if (b.newFees != 0 && pending != 0) _streamEnd = uint40(t + FEE_STREAM);
+            if (b.newFees != 0 && pending != 0) _streamEnd = uint40(streamEnd);
         }
         _totalStaked -= uint128(b.principalOut);
         _totalShares = uint128(b.totalShares);
@@ -372,7 +373,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     /// @notice Early-close fees still streaming to the holders (version 1), and when the stream ends (unix time).
     function getFeeStream() external view returns (uint256 pending, uint256 streamEnd) {
         Stream memory st = _streamAt(_now(), _totalShares);
-        return (st.pending, st.pending == 0 ? 0 : _epoch + uint256(_streamEnd));
+        return (st.pending, st.pending == 0 ? 0 : uint256(_epoch) + _streamEnd);
     }
 
     function getPoolState() external view returns (PoolState memory st) {
@@ -637,9 +638,18 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ) private returns (StakeRecord memory rec) {
         uint256[2] memory fractions = [bonusPercent / 100, (uint256(inflationPercent) * hold) / YEAR / 100];
         uint256 wanted = (amount * fractions[0]) / ONE + (amount * fractions[1]) / ONE;
-        if (wanted != 0 && !_tryPull(wanted)) _fundShort(user, id, amount, fractions, minimums);
+        uint256[2] memory floors = [
+            minimums[0] == type(uint256).max ? (amount * fractions[0]) / ONE : minimums[0],
+            minimums[1] == type(uint256).max ? (amount * fractions[1]) / ONE : minimums[1]
+        ];
+        if (wanted != 0 && !_tryPull(wanted)) _fundShort(user, id, amount, fractions);
         uint256 bonusFraction = fractions[0];
         uint256 rewardFraction = fractions[1];
+        // The terms must be at least what the staker asked for: the full terms, or the minimums stated from a
+        // preview (which also catches parameters changed in between).
+        if ((amount * bonusFraction) / ONE < floors[0] || (amount * rewardFraction) / ONE < floors[1]) {
+            revert RewardsUnavailable((amount * bonusFraction) / ONE, (amount * rewardFraction) / ONE);
+        }
         rec.amount = uint96(amount);
         rec.bonusFraction = uint64(bonusFraction);
         rec.rewardFraction = uint72(rewardFraction);
@@ -650,14 +660,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @dev The reservoir could not give a new stake's full terms: lowers `fractions` (bonus, reward) in place to what
-    ///      it can fund, bonus first, refuses the stake below the staker's minimums, and pulls the rest.
-    function _fundShort(
-        address user,
-        uint256 id,
-        uint256 amount,
-        uint256[2] memory fractions,
-        uint256[2] memory minimums
-    ) private {
+    ///      it can fund, bonus first, and pulls that.
+    function _fundShort(address user, uint256 id, uint256 amount, uint256[2] memory fractions) private {
         uint256[2] memory wanted = [(amount * fractions[0]) / ONE, (amount * fractions[1]) / ONE];
         // A token may refuse a pull for other reasons; never fund more than wanted (and keep the product small).
         uint256 available = _min(_reservoirAvailable(), wanted[0] + wanted[1]);
@@ -665,9 +669,6 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 bonus = (amount * fractions[0]) / ONE;
         fractions[1] = _min(fractions[1], ((available - bonus) * ONE) / amount);
         uint256 reward = (amount * fractions[1]) / ONE;
-        if (bonus < _min(minimums[0], wanted[0]) || reward < _min(minimums[1], wanted[1])) {
-            revert RewardsUnavailable(bonus, reward);
-        }
         emit RewardsShort(user, id, wanted[0], wanted[1]);
         if (bonus + reward != 0) stakeToken.safeTransferFrom(reservoir, address(this), bonus + reward);
     }
@@ -729,6 +730,14 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         st.pending -= st.released;
         (st.rate, st.toHolders) = _shareFee(st.released, st.rate, shares);
         st.sharedFees += st.toHolders;
+    }
+
+    /// @dev When new fees join `pending` at `t`, the stream ends at the average of the old end and t + FEE_STREAM
+    ///      weighted by amount: each fee still takes about FEE_STREAM, and a dust fee cannot postpone a large one.
+    function _extendedEnd(uint256 pending, uint256 newFees, uint256 t) private view returns (uint256) {
+        uint256 end = _streamEnd;
+        uint256 left = end > t ? end - t : 0;
+        return t + (pending * left + newFees * FEE_STREAM) / (pending + newFees);
     }
 
     /// @dev Releases the streamed fees due now, before a stake changes the shares (a new stake gets none of them).

@@ -230,6 +230,15 @@ export interface FeeStream {
   streamEnd: bigint
 }
 
+/**
+ * Where the stream ends when `newFees` join `pending` (already released up to `t`): the amount-weighted average of
+ * the old end and t + FEE_STREAM, so a dust fee cannot postpone a large one.
+ */
+export function extendedStreamEnd(pending: bigint, newFees: bigint, streamEnd: bigint, t: bigint): bigint {
+  const left = streamEnd > t ? streamEnd - t : 0n
+  return t + (pending * left + newFees * FEE_STREAM) / (pending + newFees)
+}
+
 /** The stream at time `t` with `shares` real shares, after releasing what is due since the last release. */
 export function releaseFees(st: FeeStream, shares: bigint, t: bigint): FeeStream & { released: bigint; toHolders: bigint } {
   if (st.pending === 0n || t <= st.lastRelease) return { ...st, released: 0n, toHolders: 0n }

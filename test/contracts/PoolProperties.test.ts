@@ -154,8 +154,8 @@ const holdSeconds = fc.oneof(
   fc.constantFrom(0n, DAY - 1n, DAY, 30n * DAY, 30n * DAY - 1n, 365n * DAY, 1095n * DAY, 1095n * DAY + 1n, 1096n * DAY),
 )
 
-/** How a stake states the least terms it accepts: the full terms (2/3-argument stake), none, or half of each. */
-type Minimums = 'full' | 'none' | 'half'
+/** The least terms a stake accepts: the full terms (2/3-argument stake), none, half of each, or more than offered. */
+type Minimums = 'full' | 'none' | 'half' | 'over'
 
 class StakeCmd implements Cmd {
   constructor(
@@ -173,7 +173,13 @@ class StakeCmd implements Cmd {
     const t = await nextTime()
     const wanted = previewStake(m.mathState(available, t), this.amount, this.hold, ref !== null)
     const mins: [bigint, bigint] | undefined =
-      this.minimums === 'full' ? undefined : this.minimums === 'none' ? [0n, 0n] : [wanted.bonusWanted / 2n, wanted.rewardWanted / 2n]
+      this.minimums === 'full'
+        ? undefined
+        : this.minimums === 'none'
+          ? [0n, 0n]
+          : this.minimums === 'half'
+            ? [wanted.bonusWanted / 2n, wanted.rewardWanted / 2n]
+            : [wanted.bonusWanted + 1n, wanted.rewardWanted]
     const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available, t, mins)
     const p = r.pool.connect(u)
     await expectOutcome(r, refusal, () =>
@@ -387,7 +393,7 @@ const stakeCmd = fc
     amount,
     holdSeconds,
     fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: user, weight: 1 }),
-    fc.oneof({ arbitrary: fc.constant<Minimums>('full'), weight: 3 }, fc.constantFrom<Minimums>('none', 'half')),
+    fc.oneof({ arbitrary: fc.constant<Minimums>('full'), weight: 3 }, fc.constantFrom<Minimums>('none', 'half', 'over')),
   )
   .map(([w, a, h, ref, mins]) => new StakeCmd(w, a, h, ref, mins))
 

@@ -1,6 +1,6 @@
 import {
   DAY,
-  FEE_STREAM,
+  extendedStreamEnd,
   MAX_ACCOUNT_TOTAL,
   ONE,
   previewStake,
@@ -140,9 +140,9 @@ export class PoolModel {
     if (amount === 0n) return 'ZeroAmount'
     if (amount >= 2n ** 96n) return 'StakeTooLarge'
     const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, term)
+    // The floor: the full terms, or the stated minimums (even above what the pool now offers).
     const [minBonus, minReward] = minimums ?? [p.bonusWanted, p.rewardWanted]
-    const min = (a: bigint, b: bigint) => (a < b ? a : b)
-    if (p.bonus < min(minBonus, p.bonusWanted) || p.reward < min(minReward, p.rewardWanted)) return 'RewardsUnavailable'
+    if (p.bonus < minBonus || p.reward < minReward) return 'RewardsUnavailable'
     const { shares } = p
     if (shares === 0n) return 'ZeroShares'
     const active = this.activeOf(user)
@@ -226,7 +226,8 @@ export class PoolModel {
       pending = 0n
     }
     rate = st.rate
-    const streamEnd = newFees !== 0n && pending !== 0n ? time + FEE_STREAM : this.stream.streamEnd
+    const streamEnd =
+      newFees !== 0n && pending !== 0n ? extendedStreamEnd(st.pending, newFees, this.stream.streamEnd, time) : this.stream.streamEnd
     this.stream = { rate, sharedFees, pending, lastRelease: time, streamEnd }
     return result
   }
