@@ -49,27 +49,27 @@ async function main() {
   const p2 = sys.poolV2.connect(alice)
   rows.push({
     operation: 'stake v1, user first',
-    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY))
+    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
   })
   rows.push({
     operation: 'stake v1, user next',
-    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY))
+    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
   })
   rows.push({
     operation: 'stake v1, with referral',
-    gas: await used(p1['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address))
+    gas: await used(p1['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
   })
   rows.push({
     operation: 'stake v2, user first',
-    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY))
+    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
   })
   rows.push({
     operation: 'stake v2, user next',
-    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY))
+    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
   })
   rows.push({
     operation: 'stake v2, with referral',
-    gas: await used(p2['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address))
+    gas: await used(p2['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
   })
   for (let i = 0; i < 20; i++) {
     await p1['stake(uint256,uint256)'](10n * ONE, 30n * DAY)
@@ -99,7 +99,7 @@ async function main() {
   }
   rows.push({
     operation: 'harvest, user first claim',
-    gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE))))
+    gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))),
   })
   rows.push({
     operation: 'harvest, user next claim',
@@ -116,7 +116,7 @@ async function main() {
   const est = (data: string) => ethers.provider.estimateGas({ to: lens.target as string, data, from: alice.address })
   rows.push({
     operation: 'Lens getPoolData (pool page, 20 stakes)',
-    gas: await est(lens.interface.encodeFunctionData('getPoolData', [v1, alice.address]))
+    gas: await est(lens.interface.encodeFunctionData('getPoolData', [v1, alice.address])),
   })
   rows.push({
     operation: 'Lens getPoolsDataFromPoolInfo (2 pools)',
@@ -150,20 +150,26 @@ async function main() {
  * are active and the rest were closed more than six months ago. One page (50 rows), the full active + last-180-days
  * read, and the pool page.
  */
-async function lensTable(sys: Awaited<ReturnType<typeof deploySystem>>, owner: Awaited<ReturnType<typeof hre.ethers.getSigners>>[number]) {
+async function lensTable(
+  sys: Awaited<ReturnType<typeof deploySystem>>,
+  owner: Awaited<ReturnType<typeof hre.ethers.getSigners>>[number],
+) {
   const { ethers } = hre
   const sizes = [20, 2_000, 20_000].filter((s) => s <= Number(process.env.BENCH_LENS_MAX ?? 20_000))
   const v1 = await sys.poolV1.getAddress()
   const token = await sys.token.getAddress()
   const gasLimit = 16_000_000
   console.log(`\nLens, stake list of a user with N stakes in pool v1 (newest 20 active, the rest closed over 180 days ago)`)
-  console.log(`${'stakes'.padStart(7)}  ${'page of 50'.padStart(11)}  ${'active + last 180 days'.padStart(23)}  ${'getPoolData'.padStart(11)}`)
+  console.log(
+    `${'stakes'.padStart(7)}  ${'page of 50'.padStart(11)}  ${'active + last 180 days'.padStart(23)}  ${'getPoolData'.padStart(11)}`,
+  )
   for (const size of sizes) {
     const bulk = await new BulkStaker__factory(owner).deploy()
     const who = await bulk.getAddress()
     await sys.token.mint(who, BigInt(size) * ONE)
     const old = size - 20
-    for (let i = 0; i < old; i += 100) await (await bulk.stakeMany(v1, token, ONE, DAY, Math.min(100, old - i), { gasLimit })).wait()
+    for (let i = 0; i < old; i += 100)
+      await (await bulk.stakeMany(v1, token, ONE, DAY, Math.min(100, old - i), { gasLimit })).wait()
     for (let i = 0; i < old; i += 200) await (await bulk.unstakeRange(v1, i, Math.min(i + 200, old), { gasLimit })).wait()
     await hre.network.provider.send('evm_increaseTime', [200 * 86_400])
     await (await bulk.stakeMany(v1, token, ONE, 30n * DAY, 20, { gasLimit })).wait()
@@ -174,7 +180,9 @@ async function lensTable(sys: Awaited<ReturnType<typeof deploySystem>>, owner: A
     )
     const data = await est(sys.lens.interface.encodeFunctionData('getPoolData', [v1, who]))
     const f = (v: bigint) => v.toLocaleString('en-US')
-    console.log(`${size.toLocaleString('en-US').padStart(7)}  ${f(page).padStart(11)}  ${f(all).padStart(23)}  ${f(data).padStart(11)}`)
+    console.log(
+      `${size.toLocaleString('en-US').padStart(7)}  ${f(page).padStart(11)}  ${f(all).padStart(23)}  ${f(data).padStart(11)}`,
+    )
   }
 }
 

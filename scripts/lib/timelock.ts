@@ -37,7 +37,13 @@ export async function handOverToTimelock(sys: System, deployer: Signer, opts: Ti
 
 /** The timelock settings from the environment (TIMELOCK_DELAY_SECONDS, TIMELOCK_PROPOSERS, TIMELOCK_EXECUTORS). */
 export function timelockOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): TimelockOptions {
-  const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)
+  const list = (v: string | undefined) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined
   return {
     delay: env.TIMELOCK_DELAY_SECONDS ? BigInt(env.TIMELOCK_DELAY_SECONDS) : undefined,
     proposers: list(env.TIMELOCK_PROPOSERS),

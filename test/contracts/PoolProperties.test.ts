@@ -16,7 +16,6 @@ import { expect } from 'chai'
 import hre, { ethers, network } from 'hardhat'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import fc from 'fast-check'
-import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
 import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/chain/math'
 import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
@@ -338,7 +337,8 @@ class ReservoirCmd implements Cmd {
   async run(m: PoolModel, r: Real) {
     const { reservoir, token, owner } = r.f
     const held = await balance(r, await reservoir.getAddress())
-    if (this.kind === 'drain') await (await reservoir.withdraw(token, owner.address, held < this.amount ? held : this.amount)).wait()
+    if (this.kind === 'drain')
+      await (await reservoir.withdraw(token, owner.address, held < this.amount ? held : this.amount)).wait()
     if (this.kind === 'refill') await (await token.mint(await reservoir.getAddress(), this.amount)).wait()
     if (this.kind === 'allow') await (await reservoir.approvePool(token, r.poolAddr, this.amount)).wait()
     await checkInvariants(m, r)
@@ -369,8 +369,7 @@ class PauseCmd implements Cmd {
   toString = () => `setStakingPaused(${this.paused})`
 }
 
-const percent = (max: number) =>
-  fc.oneof(fc.constantFrom(0n, BigInt(max) * ONE), fc.bigInt(0n, BigInt(max) * ONE))
+const percent = (max: number) => fc.oneof(fc.constantFrom(0n, BigInt(max) * ONE), fc.bigInt(0n, BigInt(max) * ONE))
 
 const params: fc.Arbitrary<ModelParams> = fc
   .record({
@@ -407,15 +406,23 @@ const commands = fc.commands<PoolModel, Real, false>(
     fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
     fc.tuple(amount, holdSeconds).map(([a, h]) => new CycleCmd(a, h)),
     fc
-      .oneof(fc.constantFrom(1, 86_399, 86_400, 30 * 86_400, 365 * 86_400, 1095 * 86_400), fc.integer({ min: 1, max: 1095 * 86_400 }))
+      .oneof(
+        fc.constantFrom(1, 86_399, 86_400, 30 * 86_400, 365 * 86_400, 1095 * 86_400),
+        fc.integer({ min: 1, max: 1095 * 86_400 }),
+      )
       .map((s) => new TimeCmd(s)),
     fc.tuple(user, amount).map(([w, a]) => new DonateCmd(w, a)),
     fc.constant(new SweepCmd()),
     fc
-      .tuple(fc.constantFrom<'drain' | 'refill' | 'allow'>('drain', 'refill', 'allow'), fc.oneof(fc.constant(0n), amount, fc.constant(2n ** 200n)))
+      .tuple(
+        fc.constantFrom<'drain' | 'refill' | 'allow'>('drain', 'refill', 'allow'),
+        fc.oneof(fc.constant(0n), amount, fc.constant(2n ** 200n)),
+      )
       .map(([k, a]) => new ReservoirCmd(k, a)),
     params.map((p) => new ParamsCmd(p)),
-    fc.oneof({ arbitrary: fc.constant(true), weight: 1 }, { arbitrary: fc.constant(false), weight: 3 }).map((b) => new PauseCmd(b)),
+    fc
+      .oneof({ arbitrary: fc.constant(true), weight: 1 }, { arbitrary: fc.constant(false), weight: 3 })
+      .map((b) => new PauseCmd(b)),
   ],
   { maxCommands: MAX_COMMANDS, size: 'max' },
 )

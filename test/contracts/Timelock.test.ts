@@ -47,7 +47,9 @@ describe('Owner powers behind a TimelockController (real networks)', () => {
     const { timelock, poolV1, users } = await loadFixture(deployTimelockedFixture)
     const data = poolV1.interface.encodeFunctionData('setStakingPaused', [true])
     await expect(
-      timelock.connect(users[0]).schedule(await poolV1.getAddress(), 0n, data, ethers.ZeroHash, ethers.ZeroHash, DEFAULT_TIMELOCK_DELAY),
+      timelock
+        .connect(users[0])
+        .schedule(await poolV1.getAddress(), 0n, data, ethers.ZeroHash, ethers.ZeroHash, DEFAULT_TIMELOCK_DELAY),
     ).to.be.revertedWithCustomError(timelock, 'AccessControlUnauthorizedAccount')
   })
 })

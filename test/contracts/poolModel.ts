@@ -227,7 +227,9 @@ export class PoolModel {
     }
     rate = st.rate
     const streamEnd =
-      newFees !== 0n && pending !== 0n ? extendedStreamEnd(st.pending, newFees, this.stream.streamEnd, time) : this.stream.streamEnd
+      newFees !== 0n && pending !== 0n
+        ? extendedStreamEnd(st.pending, newFees, this.stream.streamEnd, time)
+        : this.stream.streamEnd
     this.stream = { rate, sharedFees, pending, lastRelease: time, streamEnd }
     return result
   }
