@@ -1,63 +1,105 @@
 /**
  * `npm run bench:api-memory`: the API's memory under a flood of distinct wallets while no block is mined (the case
- * where one block's cache sees every address). Starts its own node, deploy and API (production settings, rate limit
- * lifted), asks GET /vesting/address/:w for ADDRESSES (default 300,000) different random addresses with autocannon,
- * and prints the service's resident memory (VmRSS from /proc) before, after, and its peak.
+ * where one block's cache sees every address). Starts its own node and deploy, and the service in this process
+ * (production settings, rate limit lifted) so it can collect garbage before each reading (run with --expose-gc, as
+ * the npm script does). Asks GET /vesting/address/:w for ADDRESSES (default 300,000) different random addresses, then
+ * for ALLOCATED (default 30,000) distinct wallets that have an allocation (each a chain read and a signature, so each
+ * would be a cache entry). Prints what stays in memory after each (V8 heap in use after a full GC, and RSS).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { freePort, runHardhatScript, startHardhatNode } from '../lib/node'
-import { startApi } from '../lib/api'
+import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../lib/devAccounts'
+import { buildServer } from '../../server/app'
+import { loadConfig } from '../../server/config'
 
 const ADDRESSES = Number(process.env.ADDRESSES ?? 300_000)
+const ALLOCATED = Number(process.env.ALLOCATED ?? 30_000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const MB = 1024 * 1024
 
-/** Resident and peak resident memory of `pid` in MB, from /proc (Linux). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1])
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+const gc = (globalThis as { gc?: () => void }).gc
+const randomAddress = () => `0x${randomBytes(20).toString('hex')}`
+
+/** Memory that survives a full collection (heap in use), and the process's resident size, in MB. */
+async function retained() {
+  for (let i = 0; i < 3; i++) {
+    gc!()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const m = process.memoryUsage()
+  return { heap: m.heapUsed / MB, rss: m.rss / MB }
 }
 
-async function flood(url: string, amount: number) {
+/** `amount` requests, each for the next of `wallets` (random new addresses when none are given). */
+async function flood(url: string, amount: number, wallets?: string[]) {
+  let next = 0
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     amount,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/vesting/address/0x${randomBytes(20).toString('hex')}` }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: `/vesting/address/${wallets ? wallets[next++ % wallets.length] : randomAddress()}`,
+        }),
+      },
+    ],
   })
   return { requests: result.requests.total, errors: result.errors + result.non2xx, rps: result.requests.average }
 }
 
 async function main() {
+  if (!gc) throw new Error('Run with node --expose-gc (npm run bench:api-memory does).')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mem-'))
   const node = await startHardhatNode(await freePort())
-  const api = { stop: async () => {} }
+  const stops: (() => Promise<unknown>)[] = [() => node.stop()]
   try {
     await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
-    // Automining only: no block is mined during the flood, so every answer belongs to the same block.
-    const started = await startApi(await freePort(), node.url, {
+    // The demo allocations plus ALLOCATED more wallets, so the second flood exercises reads, signatures and the cache.
+    const file = path.join(dir, 'allocations.31337.json')
+    const book = JSON.parse(fs.readFileSync(file, 'utf8')) as { allocations: Record<string, unknown> }
+    const allocated = Array.from({ length: ALLOCATED }, randomAddress)
+    for (const w of allocated) book.allocations[w] = { round: 'Seed', amount: '1000000000000000000000' }
+    fs.writeFileSync(file, JSON.stringify(book))
+
+    const config = loadConfig({
+      ...process.env,
+      API_RPC_URL: node.url,
       DEPLOYMENTS_DIR: dir,
       API_LOG_LEVEL: 'warn',
       API_RATE_LIMIT_MAX: '0',
+      VESTING_SIGNER_KEY: devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
     })
-    api.stop = started.stop
+    const app = await buildServer(config)
+    stops.unshift(() => app.close())
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    console.log(`API ${url}, ${CONNECTIONS} connections, ${os.cpus().length} cores; no block mined during the floods`)
+
     // Warm up (JIT, connection pools) before the first reading.
-    await flood(started.url, 5_000)
-    const before = memoryOf(started.pid)
-    const run = await flood(started.url, ADDRESSES)
-    const after = memoryOf(started.pid)
-    console.log(`API ${started.url}, ${CONNECTIONS} connections, ${os.cpus().length} cores`)
-    console.log(`${run.requests} requests for distinct addresses at ${run.rps.toFixed(0)} req/s, ${run.errors} errors`)
-    console.log(
-      `RSS before ${before.rss.toFixed(1)} MB   after ${ADDRESSES.toLocaleString('en-US')} addresses ${after.rss.toFixed(1)} MB   (+${(after.rss - before.rss).toFixed(1)} MB, peak ${after.peak.toFixed(1)} MB)`,
-    )
+    await flood(url, 5_000)
+    const before = await retained()
+    const show = (what: string, r: Awaited<ReturnType<typeof flood>>, m: Awaited<ReturnType<typeof retained>>) =>
+      console.log(
+        `${what.padEnd(48)} ${String(r.requests).padStart(7)} requests ${r.rps.toFixed(0).padStart(6)} req/s ${r.errors} errors   ` +
+          `heap ${m.heap.toFixed(1)} MB (${m.heap >= before.heap ? '+' : ''}${(m.heap - before.heap).toFixed(1)})   RSS ${m.rss.toFixed(1)} MB`,
+      )
+    console.log(`${'before'.padEnd(96)}heap ${before.heap.toFixed(1)} MB   RSS ${before.rss.toFixed(1)} MB`)
+    const strangers = await flood(url, ADDRESSES)
+    show(`after ${ADDRESSES.toLocaleString('en-US')} distinct addresses`, strangers, await retained())
+    if (ALLOCATED > 0) {
+      const signed = await flood(url, ALLOCATED, allocated)
+      show(`after ${ALLOCATED.toLocaleString('en-US')} distinct wallets with an allocation`, signed, await retained())
+    }
   } finally {
-    await api.stop()
-    await node.stop()
+    for (const stop of stops) await stop()
   }
 }
 

@@ -4,8 +4,6 @@ import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from './devAccounts'
 
 export interface RunningApi {
   url: string
-  /** The service's process id (benchmarks read its memory from /proc). */
-  pid: number
   stop: () => Promise<void>
 }
 
@@ -37,7 +35,7 @@ export async function startApi(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`)
     try {
-      if ((await fetch(`${url}/health`)).ok) return { url, pid: child.pid!, stop }
+      if ((await fetch(`${url}/health`)).ok) return { url, stop }
     } catch {
       // not listening yet
     }
