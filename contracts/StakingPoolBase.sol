@@ -226,7 +226,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @notice Stakes accepting lower terms when the reservoir runs short: the stake gets what the reservoir can fund
-    ///         (bonus first), but always at least `minBonus` and `minReward` (base units), else RewardsUnavailable. The app
+    ///         (bonus first), but always at least `minBonus` and `minReward` (base units), else RewardsUnavailable;
+    ///         type(uint256).max asks for the full bonus or reward, as the 2/3-argument forms do. The app
     ///         passes what its preview showed, so nobody can empty the reservoir in front of the stake unnoticed.
     ///         `referer` may be the zero address.
     function stake(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)

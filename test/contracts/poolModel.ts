@@ -141,7 +141,10 @@ export class PoolModel {
     if (amount >= 2n ** 96n) return 'StakeTooLarge'
     const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, term)
     // The floor: the full terms, or the stated minimums (even above what the pool now offers).
-    const [minBonus, minReward] = minimums ?? [p.bonusWanted, p.rewardWanted]
+    // type(uint256).max stands for the full terms, as the 2/3-argument forms ask.
+    const MAX = 2n ** 256n - 1n
+    const floor = (stated: bigint | undefined, wanted: bigint) => (stated === undefined || stated === MAX ? wanted : stated)
+    const [minBonus, minReward] = [floor(minimums?.[0], p.bonusWanted), floor(minimums?.[1], p.rewardWanted)]
     if (p.bonus < minBonus || p.reward < minReward) return 'RewardsUnavailable'
     const { shares } = p
     if (shares === 0n) return 'ZeroShares'
