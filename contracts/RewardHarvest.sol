@@ -50,7 +50,6 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     }
 
     mapping(address user => mapping(address token => Account)) private _accounts;
-    mapping(address user => bool) public isUser;
     uint256 private _usersCount;
 
     event TrustedSignerChanged(address indexed token, address indexed signer, bool trusted);
@@ -144,7 +143,7 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         return (account.claimed, account.lastBlock);
     }
 
-    /// @notice How many distinct users have ever claimed.
+    /// @notice How many users have ever claimed (each counted at its first claim of a reward token; the product pays one).
     function getUsersCount() external view returns (uint256) {
         return _usersCount;
     }
@@ -193,9 +192,7 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         // currentBlock <= block.number fits 64 bits for any real chain.
         account.lastBlock = uint64(c.currentBlock);
         account.claimed = (total + c.amount).toUint192();
-        if (!isUser[msg.sender]) {
-            isUser[msg.sender] = true;
-            ++_usersCount;
-        }
+        // A first claim of this token (no last block yet) counts its user: no separate per-user flag to write.
+        if (last == 0) ++_usersCount;
     }
 }
