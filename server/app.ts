@@ -36,6 +36,28 @@ const errorReply = {
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
 } as const
+const nullableString = { type: ['string', 'null'] } as const
+/** The vesting answer (src/chain/vestingAnswer.ts); a schema also lets Fastify serialise it without JSON.stringify. */
+const vestingReply = {
+  type: 'object',
+  required: ['total', 'claimed', 'unlocked', 'lastUpdateBlock', 'currentBlock', 'deadline', 'message', 'signature'],
+  properties: {
+    total: { type: 'string' },
+    claimed: { type: 'string' },
+    unlocked: { type: 'string' },
+    lastUpdateBlock: { type: 'string' },
+    currentBlock: { type: 'string' },
+    deadline: nullableString,
+    message: nullableString,
+    signature: nullableString,
+    rewardToken: { type: 'string' },
+    next: {
+      type: ['object', 'null'],
+      required: ['amount', 'date'],
+      properties: { amount: { type: 'string' }, date: { type: 'string' } },
+    },
+  },
+} as const
 
 /**
  * Every route, its JSON schema, the per-block read sharing and the protections every answer gets (security headers,
@@ -150,7 +172,7 @@ export async function buildServer(
     {
       schema: {
         params: { type: 'object', required: ['wallet'], properties: { wallet: ADDRESS } },
-        response: { 400: errorReply },
+        response: { 200: vestingReply, 400: errorReply },
       },
     },
     async (req) => vesting.status(req.params.wallet),
