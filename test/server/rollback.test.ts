@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { parseUnits } from 'ethers'
 import { RewardHarvest__factory } from '../../src/chain/types'
 import { account, claimArgs, dedicatedChain, getJson, provider, startTestApi } from './harness'
@@ -6,6 +8,36 @@ const DAY = 86_400
 const plt = (n: number) => parseUnits(String(n), 18).toString()
 /** Account #0's allocation in the local deploy (Public round). */
 const ALLOCATION = 120_000n * 10n ** 18n
+
+/** A JSON-RPC proxy to `target` that, while `hold` is set, keeps every request with an eth_call until it is released. */
+async function gatingProxy(target: string) {
+  const held: (() => void)[] = []
+  const state = { hold: false, heldCalls: 0 }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString()
+      if (state.hold && body.includes('"eth_call"')) {
+        state.heldCalls++
+        await new Promise<void>((resolve) => held.push(resolve))
+      }
+      const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      res.writeHead(upstream.status, { 'content-type': 'application/json' })
+      res.end(await upstream.text())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    state,
+    release() {
+      state.hold = false
+      held.splice(0).forEach((go) => go())
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
 
 /**
  * Issue 13's attacks, replayed against a real node and the real service: a rollback (what a reorg does on a real
@@ -116,5 +148,38 @@ describe('rollback and restart against a real node and the service', () => {
     expect(claimed <= ALLOCATION).toBe(true)
     expect(await fresh.status()).toMatchObject({ claimed: claimed.toString(), unlocked: '0' })
     fresh.p.destroy()
+  })
+
+  it('an answer being made when the chain reorganises is made again on the new branch before it is signed', async () => {
+    const { p, user, harvest, claimedOnChain, travel } = setup()
+    const proxy = await gatingProxy(chain.url)
+    const gated = await startTestApi({ ...chain.apiConfig, rpcUrl: proxy.url })
+    try {
+      const snapshot = await p.send('evm_snapshot', [])
+      await p.send('evm_mine', [])
+      const branchA = await p.getBlock('latest')
+      // The service takes branch A's head, then its read of the claim state at that block is held up...
+      proxy.state.hold = true
+      const answer = getJson(`${gated.url}/vesting/address/${user.address}`)
+      while (proxy.state.heldCalls === 0) await new Promise((r) => setTimeout(r, 20))
+      // ... while the chain moves to branch B: the same height, 400 days later.
+      await p.send('evm_revert', [snapshot])
+      await travel(400 * DAY)
+      const branchB = await p.getBlock('latest')
+      expect(branchB!.number).toBe(branchA!.number)
+      expect(branchB!.hash).not.toBe(branchA!.hash)
+      proxy.release()
+      const s = (await answer).body
+      // Answered and signed for branch B: its block, its figures (everything vested), a claim that pays there.
+      expect(s).toMatchObject({ currentBlock: String(branchB!.number), claimed: '0', unlocked: plt(120_000) })
+      expect(gated.logs.join('')).toMatch(/reorg: cached answers of the old branch dropped/)
+      await (await harvest.harvest(...claimArgs(s))).wait()
+      expect(await claimedOnChain()).toBe(ALLOCATION)
+    } finally {
+      proxy.release()
+      await gated.app.close()
+      await proxy.stop()
+      p.destroy()
+    }
   })
 })
