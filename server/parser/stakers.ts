@@ -1,4 +1,4 @@
-import { Interface, getAddress } from 'ethers'
+import { Interface } from 'ethers'
 import type { BlockCache } from '../chain/blockCache'
 import type { ChainClient } from '../chain/client'
 
@@ -15,10 +15,10 @@ export class StakersCount {
     private readonly cache: BlockCache,
   ) {}
 
+  /** `pool` as a checksum address. */
   async of(pool: string): Promise<{ count: number; block: number }> {
-    const address = getAddress(pool)
-    const { head, value } = await this.cache.atHead(`stakers:${address}`, async (at) => {
-      const [n] = POOL.decodeFunctionResult('stakersCount', await this.chain.callAt(at, address, STAKERS_COUNT))
+    const { head, value } = await this.cache.atHead(`stakers:${pool}`, async (at) => {
+      const [n] = POOL.decodeFunctionResult('stakersCount', await this.chain.callAt(at, pool, STAKERS_COUNT))
       return Number(n)
     })
     return { count: value, block: head.number }

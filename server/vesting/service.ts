@@ -1,4 +1,3 @@
-import { getAddress } from 'ethers'
 import { claimDomain } from '../../src/chain/claim'
 import { RewardHarvest__factory } from '../../src/chain/types'
 import type { VestingAnswer } from '../../src/chain/vestingAnswer'
@@ -24,6 +23,8 @@ const HARVEST = RewardHarvest__factory.createInterface()
  */
 export class VestingService {
   private readonly domain
+  /** Allocations by lower-case address: a request costs no checksum (keccak) to find its wallet. */
+  private readonly byLowerCase: Map<string, string>
 
   constructor(
     private readonly chain: ChainClient,
@@ -36,12 +37,13 @@ export class VestingService {
     private readonly claimTtlSeconds: number,
   ) {
     this.domain = claimDomain(chainId, harvest)
+    this.byLowerCase = new Map([...book.byAddress.keys()].map((a) => [a.toLowerCase(), a]))
   }
 
   async status(wallet: string): Promise<VestingStatus> {
-    const user = getAddress(wallet.toLowerCase())
+    const user = this.byLowerCase.get(wallet.toLowerCase())
     // A wallet without allocation needs no chain read: its answer is not worth a cache entry either.
-    if (!this.book.byAddress.has(user)) return this.empty(await this.cache.head())
+    if (!user) return this.empty(await this.cache.head())
     // On an idle chain the head can stay the same for longer than a claim lives: the signed answer is remade a few
     // times per lifetime, so what is served always has at least 3/4 of it left (the chain read stays one per block).
     const slotSeconds = Math.max(1, Math.floor(this.claimTtlSeconds / 4))
