@@ -24,6 +24,8 @@ export interface TxOutcome {
   blockNumber: number | null
   /** A short message when it did not confirm (rejection, revert, RPC failure). */
   error: string | null
+  /** The person declined it in the wallet: nothing was sent, whatever it was built from is still good. */
+  rejected?: boolean
 }
 
 interface SentTx {
@@ -98,7 +100,7 @@ export function* runTx(kind: TxKind, send: (signer: Signer) => Promise<Transacti
     if (isUserRejection(err)) {
       const message = 'You rejected the transaction in your wallet.'
       yield put(txRejected({ kind, message }))
-      return { ok: false, hash: null, blockNumber: null, error: message }
+      return { ok: false, hash: null, blockNumber: null, error: message, rejected: true }
     }
     log.error('tx', `${kind} was not sent`, err)
     const message = toUserMessage(err)

@@ -83,7 +83,13 @@ describe('runTx', () => {
     const outcome = await send(store, { chain, env }, 'approve', (s) =>
       contracts.token(token, s).approve(pool1(), APPROVE_AMOUNT),
     )
-    expect(outcome).toEqual({ ok: false, hash: null, blockNumber: null, error: 'You rejected the transaction in your wallet.' })
+    expect(outcome).toEqual({
+      ok: false,
+      hash: null,
+      blockNumber: null,
+      error: 'You rejected the transaction in your wallet.',
+      rejected: true,
+    })
     expect(store.getState().token.rejection).toBe('You rejected the transaction in your wallet.')
     expect(store.getState().token.transactions).toEqual([])
     await waitFor(store, (s) => s.token.rejection === null)

@@ -122,9 +122,9 @@ type HarvestCall = (harvest: RewardHarvest, args: ReturnType<typeof harvestArgs>
 
 /**
  * Sends a signed claim (to the wallet or into a stake) through the shared transaction helper, then re-reads until
- * the vesting API has seen it. Nothing is sent when the status holds no signed, unlocked amount. A claim the
- * contract refused (expired, or made for a state that has changed) is replaced by a fresh read, so the next click
- * sends a claim that can pass.
+ * the vesting API has seen it. Nothing is sent when the status holds no signed, unlocked amount. A claim that
+ * failed (the contract refused it as expired or made for a state that has changed) is replaced by a fresh read, so
+ * the next click sends a claim that can pass.
  */
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
   const info: VestingInfo = yield select((s: RootState) => s.vesting.info)
@@ -148,7 +148,8 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
   )
   const outcome: TxOutcome = yield call(runTx, kind, (signer) => send(contracts.harvest(network.contracts.harvest, signer), args))
   yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
-  if (!outcome.ok) yield call(loadVesting)
+  // A claim declined in the wallet is still good; one that failed (refused, expired) is replaced by a fresh read.
+  if (!outcome.ok && !outcome.rejected) yield call(loadVesting)
   return outcome.ok
 }
 
