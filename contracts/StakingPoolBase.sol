@@ -614,15 +614,20 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         if (shares == 0) revert ZeroShares();
         _stakes[user][id] = rec;
         if (acc.count == acc.closedCount) ++stakersCount;
-        uint256 staked = acc.staked + rec.amount;
-        uint256 allShares = acc.shares + shares;
-        if (staked > MAX_ACCOUNT_TOTAL || allShares > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
-        _accounts[user] = Account(uint104(staked), uint104(allShares), acc.count + 1, acc.closedCount);
+        _addToAccount(user, acc, rec.amount, shares);
         _totalStaked += rec.amount;
         _totalShares += uint128(shares);
         _committed += rec.amount + bonus + reward;
         emit Staked(user, id, rec.amount, bonus, reward, shares, uint256(rec.holdDays) * 1 days, referer);
         emit Transfer(address(0), user, shares);
+    }
+
+    /// @dev Adds a new stake's principal and shares to its owner's account (bounded, so no later close can overflow).
+    function _addToAccount(address user, Account memory acc, uint256 amount, uint256 shares) private {
+        uint256 staked = acc.staked + amount;
+        uint256 allShares = acc.shares + shares;
+        if (staked > MAX_ACCOUNT_TOTAL || allShares > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
+        _accounts[user] = Account(uint104(staked), uint104(allShares), acc.count + 1, acc.closedCount);
     }
 
     /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
