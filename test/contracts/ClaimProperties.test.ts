@@ -332,7 +332,9 @@ const sendAny = fc
 
 const freshModel = (): Model => ({ claimed: 0n, lastBlock: 0n, signed: [], snapshots: [], signedTotals: new Set([0n]) })
 
-describe(`RewardHarvest claims: model-based properties (fast-check, seed ${SEED})`, () => {
+describe(`RewardHarvest claims: model-based properties (fast-check, seed ${SEED})`, function () {
+  // Under `hardhat coverage` every opcode is instrumented and the sequences take several times longer.
+  this.timeout(900_000)
   it('never pays past the allocation or a signed vested figure over random sequences of claims, rollbacks and replays', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 60, size: '+1' }), async (cmds) => {
