@@ -8,7 +8,7 @@ import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'
 import { deploySystem } from '../lib/system'
 import { claimDomain, harvestArgs, signClaim } from '../../src/chain/claim'
-import { BulkStaker__factory } from '../../src/chain/types'
+import { HeavyStaker__factory } from '../../src/chain/types'
 import budgets from './gas-budgets.json'
 import { APPROVE_AMOUNT, DAY, ONE } from '../../src/chain/math'
 
@@ -164,13 +164,13 @@ async function lensTable(
     `${'stakes'.padStart(7)}  ${'page of 50'.padStart(11)}  ${'active + last 180 days'.padStart(23)}  ${'getPoolData'.padStart(11)}`,
   )
   for (const size of sizes) {
-    const bulk = await new BulkStaker__factory(owner).deploy()
+    const bulk = await new HeavyStaker__factory(owner).deploy()
     const who = await bulk.getAddress()
     await sys.token.mint(who, BigInt(size) * ONE)
     const old = size - 20
     for (let i = 0; i < old; i += 100)
       await (await bulk.stakeMany(v1, token, ONE, DAY, Math.min(100, old - i), { gasLimit })).wait()
-    for (let i = 0; i < old; i += 200) await (await bulk.unstakeRange(v1, i, Math.min(i + 200, old), { gasLimit })).wait()
+    for (let i = 0; i < old; i += 200) await (await bulk.closeRange(v1, i, Math.min(i + 200, old), { gasLimit })).wait()
     await hre.network.provider.send('evm_increaseTime', [200 * 86_400])
     await (await bulk.stakeMany(v1, token, ONE, 30n * DAY, 20, { gasLimit })).wait()
     const est = (data: string) => ethers.provider.estimateGas({ to: sys.lens.target as string, data })
