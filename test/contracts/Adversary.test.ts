@@ -20,7 +20,7 @@ import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signer
 import type { ContractTransactionResponse, ContractTransactionReceipt } from 'ethers'
 import { deploySystemWith } from './fixtures'
 import { PENDING, mathState, pinNextTimestamp, stakeExactly, stakeMath, unstakeExactly, checkStaked, type Pool } from './helpers'
-import { PoolModel } from './poolModel'
+import { PoolModel, type ModelParams } from './poolModel'
 import {
   DAY,
   FEE_STREAM,
@@ -60,14 +60,7 @@ const ZERO = ethers.ZeroAddress
 const fmt = (x: bigint) => ethers.formatUnits(x, 18)
 const OPS = Number(process.env.ADV_OPS ?? 200)
 
-type Params = {
-  inflationPercent: bigint
-  refererBonusPercent: bigint
-  timeBonusPercent: bigint
-  unHoldFee: bigint
-  holdTimeRefMin: bigint
-  holdTimeMax: bigint
-}
+type Params = ModelParams
 const asParams = (p: typeof V1_PARAMS): Params => ({
   inflationPercent: BigInt(p.inflationPercent),
   refererBonusPercent: BigInt(p.refererBonusPercent),
