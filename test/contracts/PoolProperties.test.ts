@@ -13,17 +13,17 @@
  * the runs, the commands executed and any shrunk counterexample.
  */
 import { expect } from 'chai'
-import hre, { ethers, network } from 'hardhat'
+import { ethers, network } from 'hardhat'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import fc from 'fast-check'
 import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
 import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/chain/math'
 import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
+import { COVERAGE } from './helpers'
 import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
 
 const FUZZING = process.env.FUZZ_RUNS !== undefined
-// Under `hardhat coverage` every opcode is instrumented: a few sequences reach every line the long runs do.
-const COVERAGE = Boolean((hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING)
+// Under coverage a few sequences reach every line the long runs do.
 const RUNS = Number(process.env.FUZZ_RUNS ?? (COVERAGE ? 10 : 120))
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40)

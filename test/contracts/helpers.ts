@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { ethers } from 'hardhat'
+import hre, { ethers } from 'hardhat'
 import type { Addressable } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
@@ -14,6 +14,12 @@ import {
 import type { ImplAndTermsV1, ImplAndTermsV2, PlatformToken } from '../../src/chain/types'
 
 export type Pool = ImplAndTermsV1 | ImplAndTermsV2
+
+/**
+ * Under `hardhat coverage` every opcode is instrumented and runs many times slower: suites that only need size to make
+ * a point about cost use less of it there, since coverage measures which lines run, not what they cost.
+ */
+export const COVERAGE = Boolean((hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING)
 type Account = HardhatEthersSigner | Addressable
 
 /** Views of the block `pinNextTimestamp` set up: they see the pinned time (and the fees streamed until then). */
