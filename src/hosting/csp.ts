@@ -64,7 +64,7 @@ export interface PolicyOptions {
   inlineStyleHashes?: string[]
   /**
    * The webpack dev server instead of a build: modules run through eval (eval source maps, React Fast Refresh),
-   * styled-components' development sheets are text, and the page keeps a hot-reload socket to `devSocket`.
+   * styled-components' development sheets are text, and the page keeps a hot-reload socket open to one of `socketOrigins`.
    */
   dev?: { socketOrigins: string[] }
 }
