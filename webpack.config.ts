@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import webpack from 'webpack'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
+import { readBuildConfig, type BuildEnv } from './src/chain/buildConfig'
+import { contentSecurityPolicy } from './src/hosting/csp'
+import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
 
 type Env = Record<string, string | boolean | undefined>
 
@@ -22,6 +26,35 @@ function readDeployments(): Record<string, unknown> {
   return records
 }
 
+/**
+ * Writes the build's response headers (src/hosting/headers.ts) next to index.html, with a CSP made for this build: it
+ * hashes index.html's inline <style> blocks and fails the build on an inline <script> or style attribute, which the
+ * policy would block in the browser.
+ */
+class HeadersFilePlugin {
+  constructor(private readonly policy: (inlineStyleHashes: string[]) => string) {}
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('HeadersFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After HtmlWebpackPlugin has written index.html (PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE).
+        { name: 'HeadersFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const html = compilation.getAsset('index.html')?.source.source().toString() ?? ''
+          const fail = (message: string) => compilation.errors.push(new webpack.WebpackError(`index.html: ${message}`))
+          if (/<script(?![^>]*\ssrc=)[^>]*>/i.test(html)) fail('an inline <script>; the Content-Security-Policy allows none')
+          if (/<[a-z][^>]*\sstyle=/i.test(html)) fail('a style attribute; the Content-Security-Policy blocks it, use <style>')
+          const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map(
+            (m) => `sha256-${createHash('sha256').update(m[1]).digest('base64')}`,
+          )
+          const text = formatHeadersFile(headerRules(this.policy(hashes)))
+          compilation.emitAsset(HEADERS_FILE, new webpack.sources.RawSource(text))
+        },
+      )
+    })
+  }
+}
+
 export default (
   _env: Env,
   argv: { mode?: 'development' | 'production' },
@@ -29,17 +62,33 @@ export default (
   const mode = argv.mode ?? 'development'
   const dev = mode === 'development'
   const serving = process.env.WEBPACK_SERVE === 'true'
+  const port = Number(process.env.APP_PORT ?? 3000)
+  // Build-time configuration, read by src/chain/buildConfig.ts (see the README's environment table).
+  const appEnv: Required<BuildEnv> = {
+    APP_DEPLOYMENTS: JSON.stringify(readDeployments()),
+    APP_API_HOSTS: process.env.APP_API_HOSTS ?? '',
+    LOCAL_RPC_URL: process.env.LOCAL_RPC_URL ?? '',
+    LOCAL_API_URL: process.env.LOCAL_API_URL ?? '',
+    LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL ?? '',
+    DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID ?? '',
+    WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID ?? '',
+  }
+  const buildConfig = readBuildConfig(appEnv)
+  // Hashed names live in static/ so one rule gives them a year's cache (HASHED_DIR); development keeps plain names.
+  const hashed = (name: string) => (dev ? name : `${HASHED_DIR}/${name}`)
   return {
     mode,
     entry: path.join(__dirname, 'src', 'index.tsx'),
     output: {
       path: process.env.APP_OUT_DIR ?? path.join(__dirname, 'dist'),
-      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
-      chunkFilename: dev ? '[name].chunk.js' : '[name].[contenthash:8].chunk.js',
+      filename: dev ? '[name].js' : hashed('[name].[contenthash:8].js'),
+      chunkFilename: dev ? '[name].chunk.js' : hashed('[name].[contenthash:8].chunk.js'),
+      assetModuleFilename: hashed('[contenthash:8][ext]'),
       publicPath: '/',
       clean: true,
     },
-    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    // No source maps in a production build: dist/ is published as it is, and maps would publish the source.
+    devtool: dev ? 'eval-cheap-module-source-map' : false,
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
@@ -64,24 +113,22 @@ export default (
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', 'index.html') }),
-      // Build-time configuration, read by src/chain/buildConfig.ts (see the README's environment table).
       new webpack.DefinePlugin({
-        'process.env.APP_DEPLOYMENTS': JSON.stringify(JSON.stringify(readDeployments())),
-        'process.env.APP_API_HOSTS': JSON.stringify(process.env.APP_API_HOSTS ?? ''),
-        'process.env.LOCAL_RPC_URL': JSON.stringify(process.env.LOCAL_RPC_URL ?? ''),
-        'process.env.LOCAL_API_URL': JSON.stringify(process.env.LOCAL_API_URL ?? ''),
-        'process.env.LOCAL_EXPLORER_URL': JSON.stringify(process.env.LOCAL_EXPLORER_URL ?? ''),
-        'process.env.DEFAULT_CHAIN_ID': JSON.stringify(process.env.DEFAULT_CHAIN_ID ?? ''),
-        'process.env.WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.WALLETCONNECT_PROJECT_ID ?? ''),
+        ...Object.fromEntries(Object.entries(appEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
+      ...(dev ? [] : [new HeadersFilePlugin((inlineStyleHashes) => contentSecurityPolicy(buildConfig, { inlineStyleHashes }))]),
     ],
     performance: { hints: false },
     devServer: {
       host: '127.0.0.1',
-      port: Number(process.env.APP_PORT ?? 3000),
+      port,
       historyApiFallback: true,
+      // The same headers with a policy loosened only for what the dev server needs (contentSecurityPolicy's `dev`).
+      headers: securityHeaders(
+        contentSecurityPolicy(buildConfig, { dev: { socketOrigins: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] } }),
+      ),
       hot: true,
       client: { overlay: { warnings: false } },
     },

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
 import { ROOT, spawnOwned } from './node'
 
 export interface RunningApp {
@@ -62,28 +63,84 @@ export function buildApp(outDir: string, env: NodeJS.ProcessEnv): Promise<void> 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
-  '.map': 'application/json',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
-  '.json': 'application/json',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
 }
 
-/** Serves a built app from `dir` on 127.0.0.1:`port`, answering unknown paths with index.html (history routing). */
-export function serveStatic(dir: string, port: number): Promise<RunningApp> {
+/**
+ * Serves a built app from `dir` on `host`:`port` (127.0.0.1 unless told) with the headers its build wrote
+ * (`_headers`, src/hosting/headers.ts): the Content-Security-Policy and the other security headers on every answer,
+ * a year's cache for the hashed files in static/, revalidation for index.html. A path without a file extension that
+ * is not a file gets index.html (history routing); a missing file gets 404, not index.html, so a stale page asking
+ * for an old chunk fails clearly (and nosniff would refuse HTML as a script anyway).
+ */
+export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<RunningApp> {
   const root = path.resolve(dir)
+  const headersFile = path.join(root, HEADERS_FILE)
+  if (!fs.existsSync(path.join(root, 'index.html')) || !fs.existsSync(headersFile))
+    return Promise.reject(new Error(`${root} is not a production build (no index.html or ${HEADERS_FILE}): run npm run build`))
+  const rules = parseHeadersFile(fs.readFileSync(headersFile, 'utf8'))
+  // Lower-cased, so the defaults below and the file's headers cannot both go out under two spellings.
+  const headersAt = (urlPath: string) =>
+    Object.fromEntries(Object.entries(headersFor(rules, urlPath)).map(([k, v]) => [k.toLowerCase(), v]))
+  const fileIn = (urlPath: string): string | null => {
+    if (urlPath.includes('\0')) return null
+    const file = path.join(root, urlPath)
+    if (!file.startsWith(root + path.sep) || file === headersFile) return null
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null
+  }
   const server = http.createServer((req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    let file = path.resolve(root, `.${urlPath}`)
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(root, 'index.html')
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-    fs.createReadStream(file).pipe(res)
+    let urlPath: string
+    try {
+      urlPath = path.posix.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    } catch {
+      res.writeHead(400, { ...headersAt('/'), 'content-type': TYPES['.txt'] }).end('Bad request')
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headersAt(urlPath), allow: 'GET, HEAD', 'cache-control': CACHE_REVALIDATE }).end()
+      return
+    }
+    const file = fileIn(urlPath) ?? (path.posix.extname(urlPath) === '' ? path.join(root, 'index.html') : null)
+    if (!file) {
+      res.writeHead(404, { ...headersAt(urlPath), 'content-type': TYPES['.txt'], 'cache-control': CACHE_REVALIDATE })
+      res.end('Not found')
+      return
+    }
+    // Headers by the file answered, so a history-routing path gets index.html's.
+    const served = `/${path.relative(root, file).split(path.sep).join('/')}`
+    const stat = fs.statSync(file)
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+    const headers = {
+      'cache-control': CACHE_REVALIDATE,
+      ...headersAt(served),
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      etag,
+    }
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end()
+      return
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size })
+    if (req.method === 'HEAD') res.end()
+    else fs.createReadStream(file).pipe(res)
   })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () =>
+    server.listen(port, host, () =>
       resolve({
-        url: `http://127.0.0.1:${port}`,
-        stop: () => new Promise<void>((r) => server.close(() => r())),
+        url: `http://${host}:${port}`,
+        stop: () =>
+          new Promise<void>((r) => {
+            server.close(() => r())
+            server.closeAllConnections()
+          }),
       }),
     )
   })

@@ -15,6 +15,25 @@ describe('browser environment cookies', () => {
     expect(env.cookies.get('ref')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266')
   })
 
+  it('does not mark cookies Secure on a plain http page, which could not keep them then', () => {
+    const writes: string[] = []
+    const real = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => real.get!.call(document),
+      set: (v: string) => {
+        writes.push(v)
+        real.set!.call(document, v)
+      },
+    })
+    createBrowserEnv().cookies.set('modal', 'deposit')
+    expect(createBrowserEnv().cookies.get('modal')).toBe('deposit')
+    expect(writes).toHaveLength(1)
+    expect(writes[0].toLowerCase().split('; ')).toContain('samesite=lax')
+    expect(writes[0].toLowerCase().split('; ')).not.toContain('secure')
+    delete (document as { cookie?: string }).cookie
+  })
+
   it('tells a phone from a desktop and sees an injected wallet', () => {
     expect(createBrowserEnv().isPhone).toBe(false)
     Object.assign(window, { ethereum: { isMetaMask: true } })

@@ -26,11 +26,13 @@ const COOKIE_DAYS = 30
 
 export function createBrowserEnv(): BrowserEnv {
   const w = window as Window & { ethereum?: unknown }
+  // Secure on https, so the cookies never travel over plain http; a local http page could not keep them with it.
+  const jar = Cookies.withAttributes({ sameSite: 'lax', secure: window.location.protocol === 'https:' })
   return {
     cookies: {
-      get: (name) => Cookies.get(name),
-      set: (name, value) => Cookies.set(name, value, { expires: COOKIE_DAYS, sameSite: 'lax' }),
-      remove: (name) => Cookies.remove(name),
+      get: (name) => jar.get(name),
+      set: (name, value) => jar.set(name, value, { expires: COOKIE_DAYS }),
+      remove: (name) => jar.remove(name),
     },
     search: () => window.location.search,
     href: () => window.location.href,

@@ -26,21 +26,46 @@ function parseJson<T>(text: string | undefined, fallback: T): T {
   }
 }
 
+/** The build-time settings by name: what webpack.config.ts hands to DefinePlugin (and reads for the CSP). */
+export type BuildEnv = Partial<
+  Record<
+    | 'APP_DEPLOYMENTS'
+    | 'APP_API_HOSTS'
+    | 'LOCAL_RPC_URL'
+    | 'LOCAL_API_URL'
+    | 'LOCAL_EXPLORER_URL'
+    | 'DEFAULT_CHAIN_ID'
+    | 'WALLETCONNECT_PROJECT_ID',
+    string
+  >
+>
+
+// Spelled out one by one: DefinePlugin replaces exactly these `process.env.X` expressions in the bundle.
+const definedEnv = (): BuildEnv => ({
+  APP_DEPLOYMENTS: process.env.APP_DEPLOYMENTS,
+  APP_API_HOSTS: process.env.APP_API_HOSTS,
+  LOCAL_RPC_URL: process.env.LOCAL_RPC_URL,
+  LOCAL_API_URL: process.env.LOCAL_API_URL,
+  LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL,
+  DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID,
+  WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID,
+})
+
 /** Reads the build-time configuration (every value has a working local default). */
-export function readBuildConfig(): BuildConfig {
-  const deployments = parseJson<Record<number, DeploymentRecord>>(process.env.APP_DEPLOYMENTS, {})
-  const localApi = process.env.LOCAL_API_URL || 'http://127.0.0.1:8787'
-  const api = parseJson<ApiHosts>(process.env.APP_API_HOSTS, { vesting: {}, parser: {} })
+export function readBuildConfig(env: BuildEnv = definedEnv()): BuildConfig {
+  const deployments = parseJson<Record<number, DeploymentRecord>>(env.APP_DEPLOYMENTS, {})
+  const localApi = env.LOCAL_API_URL || 'http://127.0.0.1:8787'
+  const api = parseJson<ApiHosts>(env.APP_API_HOSTS, { vesting: {}, parser: {} })
   api.vesting[31337] ??= `${localApi}/vesting`
   api.parser[31337] ??= localApi
   const fallbackChain = deployments[31337] ? 31337 : 56
   return {
     deployments,
     api,
-    localRpcUrl: process.env.LOCAL_RPC_URL || 'http://127.0.0.1:8545',
-    localExplorerUrl: process.env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
-    defaultChainId: Number(process.env.DEFAULT_CHAIN_ID) || fallbackChain,
-    walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID ?? '',
+    localRpcUrl: env.LOCAL_RPC_URL || 'http://127.0.0.1:8545',
+    localExplorerUrl: env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
+    defaultChainId: Number(env.DEFAULT_CHAIN_ID) || fallbackChain,
+    walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID ?? '',
   }
 }
 

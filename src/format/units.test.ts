@@ -1,4 +1,4 @@
-import { formatAmount, formatPercent, parseAmountInput, shortenAddress, toInputText } from './units'
+import { formatAmount, formatPercent, parseAmountInput, readAmountInput, shortenAddress, toInputText } from './units'
 
 describe('formatAmount', () => {
   it('shows 2 decimals with thousands separators', () => {
@@ -20,7 +20,8 @@ describe('formatAmount', () => {
 describe('parseAmountInput', () => {
   it('parses plain decimals to base units', () => {
     expect(parseAmountInput('1')).toBe('1000000000000000000')
-    expect(parseAmountInput(' 0.5 ')).toBe('500000000000000000')
+    expect(parseAmountInput('0.5')).toBe('500000000000000000')
+    expect(parseAmountInput('007')).toBe('7000000000000000000')
     expect(parseAmountInput('.25')).toBe('250000000000000000')
     expect(parseAmountInput('7.')).toBe('7000000000000000000')
     expect(parseAmountInput('0.000000000000000001')).toBe('1')
@@ -40,11 +41,64 @@ describe('parseAmountInput', () => {
       'abc',
       '0.0000000000000000001',
       '1 000',
+      ' 0.5 ',
       'Infinity',
       'NaN',
     ]) {
       expect(parseAmountInput(bad)).toBeNull()
     }
+  })
+})
+
+describe('readAmountInput', () => {
+  it.each([
+    ['', 'required', 'Amount is required'],
+    ['   ', 'required', 'Amount is required'],
+    [' 12 ', 'spaces', 'Amount cannot contain spaces'],
+    ['1 000', 'spaces', 'Amount cannot contain spaces'],
+    ['12\t', 'spaces', 'Amount cannot contain spaces'],
+    ['-1', 'negative', 'Amount cannot be negative'],
+    ['-1e18', 'negative', 'Amount cannot be negative'],
+    ['+1', 'plus', 'Amount cannot have a + sign'],
+    ['1e18', 'exponent', 'Amount must be written out in full, without an exponent (e)'],
+    ['1.5E-3', 'exponent', 'Amount must be written out in full, without an exponent (e)'],
+    ['2e', 'exponent', 'Amount must be written out in full, without an exponent (e)'],
+    ['1,5', 'comma', 'Amount cannot contain commas: use a point (.) for decimals'],
+    ['1,000.5', 'comma', 'Amount cannot contain commas: use a point (.) for decimals'],
+    ['abc', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['0x10', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['Infinity', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['１２', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['1_000', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['$5', 'characters', 'Amount can contain only digits and a decimal point'],
+    ['1.2.3', 'points', 'Amount can have only one decimal point'],
+    ['..', 'points', 'Amount can have only one decimal point'],
+    ['.', 'noDigits', 'Amount must contain digits'],
+    ['0.1234567890123456789', 'decimals', 'Amount can have at most 18 decimal places'],
+    ['1.0000000000000000000', 'decimals', 'Amount can have at most 18 decimal places'],
+    ['1' + '0'.repeat(60), 'tooLarge', 'Amount is too large'],
+    ['9'.repeat(100_000), 'tooLarge', 'Amount is too large'],
+  ])('names the problem with %j: %s', (text, problem, message) => {
+    expect(readAmountInput(text)).toEqual({ ok: false, problem, message })
+  })
+
+  it('takes the decimals from the token', () => {
+    expect(readAmountInput('1.1234567', 6)).toEqual({
+      ok: false,
+      problem: 'decimals',
+      message: 'Amount can have at most 6 decimal places',
+    })
+    expect(readAmountInput('1.123456', 6)).toEqual({ ok: true, baseUnits: '1123456' })
+  })
+
+  it('gives the value parseUnits gives for a plain decimal, up to the largest uint256', () => {
+    const max = 2n ** 256n - 1n
+    const whole = max / 10n ** 18n
+    const fraction = (max % 10n ** 18n).toString().padStart(18, '0')
+    expect(readAmountInput(`${whole}.${fraction}`)).toEqual({ ok: true, baseUnits: max.toString() })
+    expect(readAmountInput(`${whole}.${fraction.slice(0, -1)}${Number(fraction.slice(-1)) + 1}`).ok).toBe(false)
+    expect(readAmountInput('0.000000000000000001')).toEqual({ ok: true, baseUnits: '1' })
+    expect(readAmountInput('0')).toEqual({ ok: true, baseUnits: '0' })
   })
 })
 

@@ -34,18 +34,57 @@ export function formatPercent(scaled: string | bigint, fractionDigits = 2): stri
   return formatAmount(scaled, 18, fractionDigits)
 }
 
-const PLAIN_DECIMAL = /^(\d+\.?\d*|\.\d+)$/
+/** Why a typed amount is not one (SPEC section 5 names 'required'; the rest say what to change in the text). */
+export type AmountProblem =
+  | 'required'
+  | 'spaces'
+  | 'negative'
+  | 'plus'
+  | 'exponent'
+  | 'comma'
+  | 'points'
+  | 'characters'
+  | 'noDigits'
+  | 'decimals'
+  | 'tooLarge'
+
+/** What an amount field's text means: base units (decimal string), or the first problem with its message. */
+export type AmountReading = { ok: true; baseUnits: string } | { ok: false; problem: AmountProblem; message: string }
+
+/** The largest amount an ERC-20 can hold (uint256); anything above it is a typo, not a balance to compare. */
+const MAX_BASE_UNITS = 2n ** 256n - 1n
+
+const refuse = (problem: AmountProblem, message: string): AmountReading => ({ ok: false, problem, message })
 
 /**
- * Parses what a person typed as an amount into base units (decimal string). Accepts plain decimals only: no sign,
- * exponent, hex, separators or more fraction digits than the token has. Returns null for anything else.
+ * Reads what a person typed or pasted in an amount field, without changing it: a plain decimal (digits, at most one
+ * point, at most `decimals` places) becomes base units with ethers' parseUnits; anything else names what is wrong,
+ * checked in a fixed order so one text always gets the same message.
  */
+export function readAmountInput(text: string, decimals = TOKEN_DECIMALS): AmountReading {
+  if (text.trim() === '') return refuse('required', 'Amount is required')
+  if (/\s/.test(text)) return refuse('spaces', 'Amount cannot contain spaces')
+  if (text.startsWith('-')) return refuse('negative', 'Amount cannot be negative')
+  if (text.startsWith('+')) return refuse('plus', 'Amount cannot have a + sign')
+  if (/^(\d+\.?\d*|\.\d+)e[+-]?\d*$/i.test(text))
+    return refuse('exponent', 'Amount must be written out in full, without an exponent (e)')
+  if (text.includes(',')) return refuse('comma', 'Amount cannot contain commas: use a point (.) for decimals')
+  if (!/^[\d.]*$/.test(text)) return refuse('characters', 'Amount can contain only digits and a decimal point')
+  const [whole, fraction = '', ...more] = text.split('.')
+  if (more.length > 0) return refuse('points', 'Amount can have only one decimal point')
+  if (whole === '' && fraction === '') return refuse('noDigits', 'Amount must contain digits')
+  if (fraction.length > decimals) return refuse('decimals', `Amount can have at most ${decimals} decimal places`)
+  // Length first: parseUnits overflows (throws) far above uint256, and a 100,000-digit paste should not be parsed.
+  const significant = whole.replace(/^0+/, '').length
+  const baseUnits = significant > 78 ? null : parseUnits(text, decimals)
+  if (baseUnits === null || baseUnits > MAX_BASE_UNITS) return refuse('tooLarge', 'Amount is too large')
+  return { ok: true, baseUnits: baseUnits.toString() }
+}
+
+/** Base units (decimal string) of a typed amount, or null when readAmountInput refuses it. */
 export function parseAmountInput(text: string, decimals = TOKEN_DECIMALS): string | null {
-  const t = text.trim()
-  if (!PLAIN_DECIMAL.test(t)) return null
-  const fraction = t.includes('.') ? t.split('.')[1] : ''
-  if (fraction.length > decimals) return null
-  return parseUnits(t.endsWith('.') ? t.slice(0, -1) || '0' : t, decimals).toString()
+  const reading = readAmountInput(text, decimals)
+  return reading.ok ? reading.baseUnits : null
 }
 
 /** The exact decimal text of a base-unit amount, for an input field (MAX fills this; never rounded up). */

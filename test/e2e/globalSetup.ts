@@ -11,4 +11,5 @@ export default async function setup() {
   process.env.E2E_API_URL = stack.apiUrl
   process.env.E2E_APP_URL = stack.appUrl
   process.env.E2E_DEPLOYMENTS_DIR = stack.deploymentsDir
+  process.env.E2E_DIST_DIR = stack.distDir
 }

@@ -1,6 +1,7 @@
 /**
  * The whole local stack for browser tests, on free ports: a Hardhat node with the contracts deployed and seeded,
- * the API, and a production build of the app served with history fallback.
+ * the API, and a production build of the app served with history fallback and the build's headers (its CSP included),
+ * by the same server as `npm run serve`.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +16,8 @@ export interface E2EStack {
   apiUrl: string
   appUrl: string
   deploymentsDir: string
+  /** The production build the app is served from. */
+  distDir: string
   /** With `countRpc`: the counting proxy the app's reads go through (the API and the wallet talk to the node). */
   rpc: Awaited<ReturnType<typeof startRpcProxy>> | null
   stop: () => Promise<void>
@@ -57,7 +60,7 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
     })
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)
-    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, rpc, stop }
+    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, distDir: dist, rpc, stop }
   } catch (err) {
     await stop()
     throw err

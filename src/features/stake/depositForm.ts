@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { parseAmountInput } from '../../format/units'
+import { readAmountInput } from '../../format/units'
 
 export const PRODUCT_TEAM_REFERRAL = '0x0000000000000000000000000000000000000000'
 
@@ -11,19 +11,20 @@ export interface DepositValues {
 
 export const EMPTY_DEPOSIT: DepositValues = { amount: '', days: '365', referral: '' }
 
-/** What may be typed: digits with one dot and at most 18 decimals (anything else is refused, not corrected). */
-const AMOUNT_TYPING = /^\d*\.?\d{0,18}$/
 const DAYS_TYPING = /^\d{0,4}$/
-
-/** The amount field's next text for what was typed or pasted, or null to refuse it (spaces are dropped). */
-export function acceptAmountText(typed: string): string | null {
-  const t = typed.replace(/\s+/g, '')
-  return AMOUNT_TYPING.test(t) ? t : null
-}
 
 export function acceptDaysText(typed: string): string | null {
   const t = typed.replace(/\s+/g, '')
   return DAYS_TYPING.test(t) ? t : null
+}
+
+/**
+ * What is wrong with the amount's text itself (letters, an exponent, a sign, a comma, ...), or null. The modal shows it
+ * at once, even for a paste into an untouched field: typing on cannot fix it, unlike an amount still being typed.
+ */
+export function amountTextProblem(text: string): string | null {
+  const reading = readAmountInput(text)
+  return reading.ok || reading.problem === 'required' ? null : reading.message
 }
 
 /** A referral counts when one is chosen and it is not the product team's zero address. */
@@ -33,16 +34,18 @@ export const hasReferral = (referral: string) => referral !== '' && referral !==
 export function depositSchema(balanceWei: string, limits: { min: number; max: number }) {
   const range = `From ${limits.min} to ${limits.max}`
   return yup.object({
+    // One test, so a text gets one message, in this order: what is wrong with the text (format/units.ts), then the
+    // spec's value rules. The text itself is never corrected: what was typed or pasted stays in the field.
     amount: yup
       .string()
       .required('Amount is required')
-      .test('positive', 'Amount must be greater than 0', (v) => {
-        const wei = parseAmountInput(v ?? '')
-        return wei !== null && BigInt(wei) > 0n
-      })
-      .test('balance', 'The amount should not exceed your balance', (v) => {
-        const wei = parseAmountInput(v ?? '')
-        return wei === null || BigInt(wei) <= BigInt(balanceWei)
+      .test('amount', (v, ctx) => {
+        const reading = readAmountInput(v ?? '')
+        if (!reading.ok) return ctx.createError({ message: reading.message })
+        if (BigInt(reading.baseUnits) === 0n) return ctx.createError({ message: 'Amount must be greater than 0' })
+        if (BigInt(reading.baseUnits) > BigInt(balanceWei))
+          return ctx.createError({ message: 'The amount should not exceed your balance' })
+        return true
       }),
     days: yup
       .string()

@@ -62,17 +62,33 @@ describe('create deposit modal', () => {
   })
 
   it.each([
-    ['-5', '5'],
-    ['1e5', '15'],
-    ['0x10', '010'],
-    [' 1 2 ', '12'],
-    ['1.1234567890123456789', '1.123456789012345678'],
-    ['1.2.3', '1.23'],
-    ['abc', ''],
-  ])('refuses what is not a plain amount: %j leaves %j', async (typed, left) => {
+    ['-5', 'Amount cannot be negative'],
+    ['1e5', 'Amount must be written out in full, without an exponent (e)'],
+    ['0x10', 'Amount can contain only digits and a decimal point'],
+    [' 1 2 ', 'Amount cannot contain spaces'],
+    ['1.1234567890123456789', 'Amount can have at most 18 decimal places'],
+    ['1.2.3', 'Amount can have only one decimal point'],
+    ['1,5', 'Amount cannot contain commas: use a point (.) for decimals'],
+    ['abc', 'Amount can contain only digits and a decimal point'],
+  ])('keeps %j as typed and says what is wrong with it, before the field is left', async (typed, message) => {
     const { user } = await openDeposit()
     await user.type(amount(), typed)
-    expect(amount().value).toBe(left)
+    expect(amount().value).toBe(typed)
+    expect((await screen.findByRole('alert')).textContent).toBe(message)
+    expect(amount().getAttribute('aria-invalid')).toBe('true')
+    expect(confirm().disabled).toBe(true)
+  })
+
+  it('keeps a pasted text whole and clears the message once it is a plain amount', async () => {
+    const { user } = await openDeposit()
+    await user.click(amount())
+    await user.paste('1e18')
+    expect(amount().value).toBe('1e18')
+    expect((await screen.findByRole('alert')).textContent).toBe('Amount must be written out in full, without an exponent (e)')
+    await user.clear(amount())
+    await user.type(amount(), '12.5')
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('fills the exact balance with MAX (never rounded up) and enables Confirm when approved and valid', async () => {

@@ -9,8 +9,8 @@ import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { modalClosed } from '../../wallet/slice'
 import {
-  acceptAmountText,
   acceptDaysText,
+  amountTextProblem,
   depositSchema,
   EMPTY_DEPOSIT,
   hasReferral,
@@ -241,6 +241,7 @@ export function DepositModal() {
     if (next !== null) void form.setFieldValue(field, next)
   }
   const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0 ? (errors[field] ?? null) : null)
+  const amountError = amountTextProblem(values.amount) ?? showError('amount')
 
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
@@ -255,16 +256,17 @@ export function DepositModal() {
               autoComplete="off"
               placeholder="0.0"
               value={values.amount}
-              aria-invalid={Boolean(showError('amount'))}
+              aria-invalid={Boolean(amountError)}
               aria-describedby="deposit-amount-help"
-              onChange={(e) => setText('amount', acceptAmountText)(e.target.value)}
+              // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
+              onChange={(e) => void form.setFieldValue('amount', e.target.value)}
               onBlur={form.handleBlur}
             />
             <Button type="button" $variant="secondary" onClick={() => void form.setFieldValue('amount', toInputText(balance))}>
               MAX
             </Button>
           </Inline>
-          <FieldMessage id="deposit-amount-help" error={showError('amount')}>
+          <FieldMessage id="deposit-amount-help" error={amountError}>
             {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
             Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance)}</span> {symbol}
           </FieldMessage>
