@@ -90,7 +90,9 @@ describe('vesting sagas against a real node and the real API service', () => {
     t.wallet.rejectNext('eth_sendTransaction')
     t.store.dispatch(claimRequested())
     const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'failed')
-    expect(s.vesting.claim.error).toBe('You rejected the transaction in your wallet.')
+    // A rejection is the wallet notice only; the page has no error to show for it.
+    expect(s.vesting.claim.error).toBeNull()
+    expect(s.token.rejection).toBe('You rejected the transaction in your wallet.')
     expect(s.token.transactions).toHaveLength(0)
     await waitFor(t.store, loaded)
     expect(selectClaimBlock(t.store.getState())).toBeNull()

@@ -25,7 +25,7 @@ function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?:
       userStakes: stakes,
       moreStakes: opts.moreStakes ?? false,
       totalStakedByUser: tokens(1_000n),
-      closing: { id: opts.summaryOf ?? null, status: 'idle' },
+      closing: { id: opts.summaryOf ?? null, status: 'idle', error: null },
     },
   }
   return renderWithProviders(<App />, { preloadedState, route: '/staking' })
