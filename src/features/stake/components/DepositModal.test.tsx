@@ -89,7 +89,8 @@ describe('create deposit modal', () => {
     await typeAmount(user, '10')
     expect(confirm().disabled).toBe(true)
     expect(screen.getByText('First allow the pool to spend your PLT. Approve:')).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Approve unlimited' }))
+    expect(screen.getByRole('radio', { name: /Unlimited/ })).toHaveProperty('checked', true)
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
     expect(dispatched.find((a) => a.type === 'stake/approveRequested')?.payload).toEqual({ amount: (10n ** 28n).toString() })
   })
 
@@ -102,7 +103,7 @@ describe('create deposit modal', () => {
     expect(confirm().disabled).toBe(true)
     expect(screen.getByText('The pool may spend 5.00 PLT of yours; this deposit needs 10.00 PLT. Approve:')).toBeTruthy()
     await user.click(screen.getByRole('radio', { name: /Exactly 10.00 PLT/ }))
-    await user.click(screen.getByRole('button', { name: 'Approve 10.00 PLT' }))
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
     expect(dispatched.find((a) => a.type === 'stake/approveRequested')?.payload).toEqual({ amount: (10n * E18).toString() })
   })
 

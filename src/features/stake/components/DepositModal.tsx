@@ -465,7 +465,8 @@ export function DepositModal() {
             onClick={() => dispatch(approveRequested({ amount: approveChoice.amount }))}
           >
             {approving && <Spinner size={18} label="Approving" />}
-            {approved ? 'Approved' : `Approve ${approveExact && approval.exact ? approval.exact.text : 'unlimited'}`}
+            {/* The amount is the one checked just above; in the label it would not fit a phone's half-width button. */}
+            {approved ? 'Approved' : 'Approve'}
           </Button>
           <Button type="submit" disabled={!canConfirm}>
             {pending && <Spinner size={18} label="Staking" />}
