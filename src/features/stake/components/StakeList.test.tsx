@@ -120,4 +120,19 @@ describe('closing summary', () => {
     })
     expect(screen.getByRole('status', { name: 'Closing' })).toBeTruthy()
   })
+
+  it('says in the summary why a close did not go through, with Close tranche usable again', () => {
+    const { store } = openPage([testStake()], { summaryOf: 3 })
+    act(() => {
+      store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
+      store.dispatch({ type: 'stake/unstakeSettled', payload: { ok: false, error: 'This stake is already closed.' } })
+    })
+    expect(screen.getByTestId('close-error').textContent).toBe('This stake is already closed.')
+    expect(screen.getByRole('button', { name: 'Close tranche' })).toHaveProperty('disabled', false)
+    // Trying again clears it while the new close is in flight.
+    act(() => {
+      store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
+    })
+    expect(screen.queryByTestId('close-error')).toBeNull()
+  })
 })
