@@ -13,6 +13,13 @@ export const timers = {
   /** After a claim, how often to re-read until the vesting API has seen it, and for how long at most. */
   VESTING_CATCH_UP_MS: 3_000,
   VESTING_CATCH_UP_FOR_MS: 120_000,
+  /**
+   * A sent transaction the node does not know while its nonce is still free counts as dropped once it is this old
+   * (ms): long enough for it to reach the node the app reads from, short enough to say so while the person waits.
+   */
+  TX_FORGOTTEN_MS: 90_000,
+  /** Sent transactions are kept in the browser this long at most (ms); by then each has long reached its end. */
+  TX_KEEP_MS: 7 * 24 * 3_600_000,
 }
 
 export type Timers = typeof timers
@@ -28,6 +35,8 @@ export function setTimers(overrides: Partial<Timers>): void {
  */
 export const lists = {
   STAKE_PAGE_SIZE: 50,
+  /** Sent transactions kept in the browser at most (all wallets and chains), the newest. */
+  TX_KEPT_MAX: 50,
 }
 
 export function setLists(overrides: Partial<typeof lists>): void {

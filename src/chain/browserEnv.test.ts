@@ -40,3 +40,22 @@ describe('browser environment cookies', () => {
     expect(createBrowserEnv().injected).toEqual({ isMetaMask: true })
   })
 })
+
+describe('browser environment storage', () => {
+  it('keeps text in localStorage across envs (a reload), and keeps nothing when the browser refuses storage', () => {
+    createBrowserEnv().storage.set('k', 'v')
+    expect(createBrowserEnv().storage.get('k')).toBe('v')
+    expect(window.localStorage.getItem('k')).toBe('v')
+    createBrowserEnv().storage.remove('k')
+    expect(createBrowserEnv().storage.get('k')).toBeNull()
+    const refuse = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError')
+    })
+    try {
+      expect(() => createBrowserEnv().storage.set('k', 'v')).not.toThrow()
+      expect(createBrowserEnv().storage.get('k')).toBeNull()
+    } finally {
+      refuse.mockRestore()
+    }
+  })
+})

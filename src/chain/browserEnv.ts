@@ -20,6 +20,15 @@ export interface BrowserEnv {
   isPhone: boolean
   /** The injected EIP-1193 provider (a browser-extension wallet or a wallet app's browser), if any. */
   injected: unknown
+  /**
+   * Text kept across reloads (localStorage): the sent transactions still being followed (src/chain/txJournal.ts).
+   * Never throws: a browser that refuses storage (private mode, quota) just keeps nothing.
+   */
+  storage: {
+    get(key: string): string | null
+    set(key: string, value: string): void
+    remove(key: string): void
+  }
 }
 
 const COOKIE_DAYS = 30
@@ -39,12 +48,32 @@ export function createBrowserEnv(): BrowserEnv {
     reload: () => window.location.reload(),
     isPhone: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
     injected: w.ethereum,
+    storage: {
+      get: (key) => attempt(() => window.localStorage.getItem(key), null),
+      set: (key, value) => attempt(() => window.localStorage.setItem(key, value), undefined),
+      remove: (key) => attempt(() => window.localStorage.removeItem(key), undefined),
+    },
   }
 }
 
-/** A BrowserEnv without a browser, for tests and scripts; `reloads` counts reload() calls. */
-export function createMemoryEnv(opts: { search?: string; href?: string; isPhone?: boolean; injected?: unknown } = {}) {
+/** localStorage throws when the browser refuses it (private mode, quota, blocked cookies): keep nothing then. */
+function attempt<T>(f: () => T, otherwise: T): T {
+  try {
+    return f()
+  } catch {
+    return otherwise
+  }
+}
+
+/**
+ * A BrowserEnv without a browser, for tests and scripts; `reloads` counts reload() calls. Pass another memory env's
+ * `stored` map as `storage` to stand for the same browser after a reload.
+ */
+export function createMemoryEnv(
+  opts: { search?: string; href?: string; isPhone?: boolean; injected?: unknown; storage?: Map<string, string> } = {},
+) {
   const jar = new Map<string, string>()
+  const stored = opts.storage ?? new Map<string, string>()
   const env = {
     reloads: 0,
     cookies: {
@@ -57,6 +86,12 @@ export function createMemoryEnv(opts: { search?: string; href?: string; isPhone?
     reload: () => void (env.reloads += 1),
     isPhone: opts.isPhone ?? false,
     injected: opts.injected,
+    stored,
+    storage: {
+      get: (key: string) => stored.get(key) ?? null,
+      set: (key: string, value: string) => void stored.set(key, value),
+      remove: (key: string) => void stored.delete(key),
+    },
   }
   return env satisfies BrowserEnv
 }

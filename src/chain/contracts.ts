@@ -9,11 +9,12 @@ import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } f
 /**
  * Typed contract handles: TypeChain's types over the ABIs from the Hardhat artifacts. The artifacts are read for
  * `.abi` only, which webpack keeps while dropping the bytecode (the TypeChain factories would ship ~10 KB gzip of
- * deploy code the app never uses). Sagas pass a read provider for views and the wallet's signer for writes.
+ * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
+ * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
  */
 const bind =
   <T>(abi: InterfaceAbi) =>
-  (address: string, runner: ContractRunner): T =>
+  (address: string, runner: ContractRunner | null = null): T =>
     new Contract(address, abi, runner) as unknown as T
 
 export const contracts = {

@@ -55,3 +55,32 @@ describe('toUserMessage', () => {
     }
   })
 })
+
+describe('toUserMessage for the token and registry errors', () => {
+  const oz = new Interface([
+    'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+    'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+    'error ERC20InvalidSpender(address spender)',
+    'error PoolNotFound(uint256 id)',
+  ])
+  const E18 = 10n ** 18n
+
+  it('names an allowance or balance that is too low with the figures the token saw', () => {
+    const allowance = oz.encodeErrorResult('ERC20InsufficientAllowance', [ZeroAddress, 5n * E18, 10n * E18])
+    expect(toUserMessage({ code: 'CALL_EXCEPTION', data: allowance })).toBe(
+      'The pool may spend only 5.00 of your tokens and this needs 10.00: approve at least that much first.',
+    )
+    const balance = oz.encodeErrorResult('ERC20InsufficientBalance', [ZeroAddress, 3n * E18, 10n * E18])
+    // As a wallet's JSON-RPC error nests it (code -32603, data.data).
+    expect(toUserMessage({ code: -32603, message: 'reverted', data: { message: 'x', data: balance } })).toBe(
+      'Your token balance is 3.00 and this needs 10.00.',
+    )
+  })
+
+  it('has plain words for the other OpenZeppelin and PoolsInfo errors', () => {
+    expect(toUserMessage({ data: oz.encodeErrorResult('ERC20InvalidSpender', [ZeroAddress]) })).toBe(
+      'That address cannot be approved to spend tokens.',
+    )
+    expect(toUserMessage({ data: oz.encodeErrorResult('PoolNotFound', [9]) })).toBe('This pool does not exist on this network.')
+  })
+})

@@ -40,6 +40,20 @@ const ERRORS = new Interface([
   'error TokenMismatch(address poolToken, address rewardToken)',
   'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
   'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+  // OpenZeppelin 5's other ERC20 (IERC20Errors), ECDSA and Address errors.
+  'error ERC20InvalidSender(address sender)',
+  'error ERC20InvalidReceiver(address receiver)',
+  'error ERC20InvalidApprover(address approver)',
+  'error ERC20InvalidSpender(address spender)',
+  'error ECDSAInvalidSignature()',
+  'error ECDSAInvalidSignatureLength(uint256 length)',
+  'error ECDSAInvalidSignatureS(bytes32 s)',
+  'error AddressEmptyCode(address target)',
+  'error FailedCall()',
+  // PoolsInfo
+  'error NotWhitelisted(address caller)',
+  'error PoolAlreadyAdded(address pool)',
+  'error PoolNotFound(uint256 id)',
 ])
 
 const MESSAGES: Record<string, string> = {
@@ -75,12 +89,30 @@ const MESSAGES: Record<string, string> = {
   CurrentBlockInFuture: 'The claim is ahead of the chain; try again in a moment.',
   ClaimedTotalMismatch: 'This claim was made for an earlier state of your claims; a new one is being loaded.',
   ClaimExpired: 'This claim has expired; a new one is being loaded.',
-  ERC20InsufficientBalance: 'Your token balance is too low.',
-  ERC20InsufficientAllowance: 'The token allowance is too low; approve first.',
+  ERC20InvalidSender: 'Tokens cannot be sent from the zero address.',
+  ERC20InvalidReceiver: 'Tokens cannot be sent to the zero address.',
+  ERC20InvalidApprover: 'The approval must come from a real account.',
+  ERC20InvalidSpender: 'That address cannot be approved to spend tokens.',
+  ECDSAInvalidSignature: 'The claim signature is not valid; reload the page.',
+  ECDSAInvalidSignatureLength: 'The claim signature is not valid; reload the page.',
+  ECDSAInvalidSignatureS: 'The claim signature is not valid; reload the page.',
+  AddressEmptyCode: 'A contract the transaction calls is not deployed on this network.',
+  FailedCall: 'A call inside the transaction failed.',
+  NotWhitelisted: 'Only listed accounts may add pools.',
+  PoolAlreadyAdded: 'This pool is already listed.',
+  PoolNotFound: 'This pool does not exist on this network.',
 }
 
 /** Messages that quote the revert's figures (token amounts in base units, 18 decimals). */
 const DETAILED: Record<string, (args: Result) => string> = {
+  // The allowance is read when the deposit dialog opens; it may have changed since (another tab, the wallet's own
+  // allowance editor), so the figures the token saw are what the person needs.
+  ERC20InsufficientAllowance: (a) =>
+    `The pool may spend only ${formatAmount(a.allowance as bigint)} of your tokens and this needs ${formatAmount(
+      a.needed as bigint,
+    )}: approve at least that much first.`,
+  ERC20InsufficientBalance: (a) =>
+    `Your token balance is ${formatAmount(a.balance as bigint)} and this needs ${formatAmount(a.needed as bigint)}.`,
   // The pool asks for the full bonus and reward unless the stake names lower minimums (docs/contracts.md).
   RewardsUnavailable: (a) =>
     `The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of ${formatAmount(

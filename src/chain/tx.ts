@@ -1,18 +1,22 @@
-import { call, delay, put, select } from 'redux-saga/effects'
+import { all, call, delay, fork, put, select } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { JsonRpcProvider, Signer, TransactionReceipt, TransactionResponse } from 'ethers'
-import { timers } from '../app/config'
+import { lists, timers } from '../app/config'
 import { log } from '../app/log'
-import { getChain } from '../app/sagaContext'
+import { getChain, getEnv } from '../app/sagaContext'
 import type { RootState } from '../app/store'
+import type { BrowserEnv } from './browserEnv'
 import { isUserRejection, toUserMessage } from './errors'
 import type { ChainLayer } from './layer'
+import { entriesFor, forget, rehash, remember, type JournalEntry, type JournalLimits } from './txJournal'
 import {
   txConfirmed,
+  txEnded,
   txFailed,
   txReplaced,
   txRequested,
   txRejected,
+  txRestored,
   txSubmitted,
   type TxKind,
   type TxReceiptInfo,
@@ -28,28 +32,54 @@ export interface TxOutcome {
   rejected?: boolean
 }
 
-interface SentTx {
+/** One contract call to send: the target and its calldata (`contract.interface.encodeFunctionData(...)`). */
+export interface TxRequest {
+  to: string
+  data: string
+}
+
+/** What the wallet is given as gas limit: the simulation's estimate plus this share, for state that moves meanwhile. */
+const GAS_MARGIN_PERCENT = 20n
+
+export const MESSAGES = {
+  rejected: 'You rejected the transaction in your wallet.',
+  reverted: 'The transaction was reverted.',
+  replaced: 'Your wallet sent another transaction in its place (a cancel), so this one did not run.',
+  taken: 'It did not run: another transaction from your wallet took its place.',
+  forgotten: 'It was never mined and the network no longer has it, so nothing was done. Send it again if you still want it.',
+}
+
+const journalLimits = (): JournalLimits => ({ keepMs: timers.TX_KEEP_MS, maxEntries: lists.TX_KEPT_MAX })
+
+/** A mined transaction as the node lists it in a block. */
+interface MinedTx {
   hash: string
-  from: string
-  nonce: number
+  to: string | null
+  data: string
 }
 
 /**
- * The transaction that took `sent`'s nonce, if one did: the wallet sped it up or cancelled it with the same nonce.
- * Looks only when the sender's mined nonce has moved past it, then scans the blocks mined since it was sent.
+ * The transaction that used `entry`'s nonce, found by a binary search over the sender's mined nonce between the
+ * block before it was sent and the latest (about log2(blocks) reads however long ago that was), or null when the
+ * node cannot say (one without old state answers only for recent blocks).
  */
-export async function findReplacement(provider: JsonRpcProvider, sent: SentTx, fromBlock: number): Promise<string | null> {
-  const mined = await provider.getTransactionCount(sent.from, 'latest')
-  if (mined <= sent.nonce) return null
-  const latest = await provider.getBlockNumber()
-  for (let n = latest; n >= fromBlock; n--) {
-    const block = await provider.getBlock(n, true)
-    const tx = block?.prefetchedTransactions.find(
-      (t) => t.from.toLowerCase() === sent.from.toLowerCase() && t.nonce === sent.nonce,
-    )
-    if (tx) return tx.hash
+export async function findNonceTaker(provider: JsonRpcProvider, entry: JournalEntry): Promise<MinedTx | null> {
+  try {
+    let lo = entry.fromBlock
+    let hi = await provider.getBlockNumber()
+    if ((await provider.getTransactionCount(entry.from, hi)) <= entry.nonce) return null
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2)
+      if ((await provider.getTransactionCount(entry.from, mid)) > entry.nonce) hi = mid
+      else lo = mid + 1
+    }
+    const block = await provider.getBlock(lo, true)
+    const tx = block?.prefetchedTransactions.find((t) => t.from.toLowerCase() === entry.from && t.nonce === entry.nonce)
+    return tx ? { hash: tx.hash.toLowerCase(), to: tx.to?.toLowerCase() ?? null, data: tx.data.toLowerCase() } : null
+  } catch (err) {
+    log.warn('tx', 'could not look for the transaction that took the nonce', err)
+    return null
   }
-  return null
 }
 
 const receiptInfo = (r: TransactionReceipt): TxReceiptInfo => ({
@@ -57,76 +87,144 @@ const receiptInfo = (r: TransactionReceipt): TxReceiptInfo => ({
   status: r.status === 1 ? 'success' : 'reverted',
 })
 
-/** Polls for the receipt every RECEIPT_POLL_MS, following a replacement to its new hash. */
-function* waitForReceipt(
-  kind: TxKind,
-  provider: JsonRpcProvider,
-  sent: SentTx,
-  fromBlock: number,
-): SagaIterator<{ hash: string; receipt: TransactionReceipt }> {
-  let hash = sent.hash
-  while (true) {
-    const receipt: TransactionReceipt | null = yield call([provider, provider.getTransactionReceipt], hash)
-    if (receipt) return { hash, receipt }
-    const replacement: string | null = yield call(findReplacement, provider, sent, fromBlock)
-    if (replacement && replacement !== hash) {
-      yield put(txReplaced({ kind, oldHash: hash, hash: replacement }))
-      hash = replacement
+type Poll = [TransactionReceipt | null, number, TransactionResponse | null]
+
+/**
+ * Follows a sent transaction to its end, polling every RECEIPT_POLL_MS (the receipt, the sender's mined nonce and
+ * whether the node knows it, in one batched request): mined (confirmed or reverted); sped up (another transaction
+ * with its nonce and the same call: followed instead); replaced by a different one (a cancel); or dropped (its
+ * nonce taken by nothing found, or the node forgot it while the nonce stayed free for TX_FORGOTTEN_MS). At its end
+ * it leaves the journal. A read that fails is tried again: an outage is not an end.
+ */
+export function* followTx(entry: JournalEntry, restored: boolean): SagaIterator<TxOutcome> {
+  const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
+  const provider = chain.readProvider(entry.chainId)
+  const { kind } = entry
+  let hash = entry.hash
+  let unknownBefore = false
+  let warned = false
+  const end = (): void => forget(env.storage, hash, Date.now(), journalLimits())
+  const flag = restored ? { restored: true } : {}
+  for (;;) {
+    let poll: Poll
+    try {
+      poll = yield all([
+        call([provider, provider.getTransactionReceipt], hash),
+        call([provider, provider.getTransactionCount], entry.from, 'latest'),
+        call([provider, provider.getTransaction], hash),
+      ])
+    } catch (err) {
+      if (!warned) log.warn('tx', `${kind} ${hash}: the node did not answer; still following`, err)
+      warned = true
+      yield delay(timers.RECEIPT_POLL_MS)
       continue
     }
+    const [receipt, mined, known] = poll
+    if (receipt) {
+      end()
+      if (receipt.status === 1) {
+        yield put(txConfirmed({ kind, hash, receipt: receiptInfo(receipt), ...flag }))
+        return { ok: true, hash, blockNumber: receipt.blockNumber, error: null }
+      }
+      yield put(txFailed({ kind, hash, message: MESSAGES.reverted, receipt: receiptInfo(receipt), ...flag }))
+      return { ok: false, hash, blockNumber: receipt.blockNumber, error: MESSAGES.reverted }
+    }
+    if (mined > entry.nonce) {
+      const taker: MinedTx | null = yield call(findNonceTaker, provider, entry)
+      // Mined between the reads: the next poll has its receipt.
+      if (taker?.hash === hash) continue
+      if (taker && taker.to === entry.to && taker.data === entry.data) {
+        yield put(txReplaced({ kind, oldHash: hash, hash: taker.hash }))
+        rehash(env.storage, hash, taker.hash, Date.now(), journalLimits())
+        hash = taker.hash
+        continue
+      }
+      end()
+      const message = taker ? MESSAGES.replaced : MESSAGES.taken
+      yield put(txEnded({ kind, hash, end: taker ? 'replaced' : 'dropped', message, ...flag }))
+      return { ok: false, hash, blockNumber: null, error: message }
+    }
+    // One answer without it may be a node behind the one the wallet sent to: only two in a row, when it is old, count.
+    if (!known && unknownBefore && Date.now() - entry.sentAt >= timers.TX_FORGOTTEN_MS) {
+      end()
+      yield put(txEnded({ kind, hash, end: 'dropped', message: MESSAGES.forgotten, ...flag }))
+      return { ok: false, hash, blockNumber: null, error: MESSAGES.forgotten }
+    }
+    unknownBefore = !known
     yield delay(timers.RECEIPT_POLL_MS)
   }
 }
 
+const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 100n
+
 /**
- * Sends one transaction from the connected wallet and follows it to its receipt. Every write in the app goes
- * through here, so the notification stack, rejection handling and replacement tracking are the same everywhere.
- * A rejection or a failed send returns ok: false (the spec's "returns false; message only logged").
+ * Sends one transaction from the connected wallet and follows it to its end. Every write in the app goes through
+ * here, so simulation, the notification stack, rejection handling, the journal and replacement tracking are the same
+ * everywhere. It is simulated first (eth_estimateGas from the sender, on the app's node): a revert comes back as its
+ * decoded reason (errors.ts) before the wallet is asked, so the dialog that asked can say why. Once sent it is kept
+ * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md, "Transactions").
  */
-export function* runTx(kind: TxKind, send: (signer: Signer) => Promise<TransactionResponse>): SagaIterator<TxOutcome> {
+export function* runTx(kind: TxKind, request: TxRequest): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
   const chainId: number | null = yield select((s: RootState) => s.wallet.networkId)
   yield put(txRequested({ kind }))
   let tx: TransactionResponse
-  let provider: JsonRpcProvider
   let fromBlock: number
   try {
     if (chainId === null) throw new Error('No wallet is connected.')
-    provider = chain.readProvider(chainId)
-    fromBlock = yield call([provider, provider.getBlockNumber])
+    const provider = chain.readProvider(chainId)
     const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
-    tx = yield call(send, signer)
+    const from: string = yield call([signer, signer.getAddress])
+    const [gas, latest]: [bigint, number] = yield all([
+      call([provider, provider.estimateGas], { from, to: request.to, data: request.data }),
+      call([provider, provider.getBlockNumber]),
+    ])
+    fromBlock = latest
+    tx = yield call([signer, signer.sendTransaction], { to: request.to, data: request.data, gasLimit: withMargin(gas) })
   } catch (err) {
     if (isUserRejection(err)) {
-      const message = 'You rejected the transaction in your wallet.'
-      yield put(txRejected({ kind, message }))
-      return { ok: false, hash: null, blockNumber: null, error: message, rejected: true }
+      yield put(txRejected({ kind, message: MESSAGES.rejected }))
+      return { ok: false, hash: null, blockNumber: null, error: MESSAGES.rejected, rejected: true }
     }
-    log.error('tx', `${kind} was not sent`, err)
+    // A refusal found by the simulation is the contract's answer, not a fault of the app: a warning.
+    log.warn('tx', `${kind} was not sent`, err)
     const message = toUserMessage(err)
     yield put(txFailed({ kind, hash: null, message }))
     return { ok: false, hash: null, blockNumber: null, error: message }
   }
   yield put(txSubmitted({ kind, hash: tx.hash, chainId }))
-  try {
-    const { hash, receipt } = yield call(
-      waitForReceipt,
-      kind,
-      provider,
-      { hash: tx.hash, from: tx.from, nonce: tx.nonce },
-      fromBlock,
-    )
-    if (receipt.status === 1) {
-      yield put(txConfirmed({ kind, hash, receipt: receiptInfo(receipt) }))
-      return { ok: true, hash, blockNumber: receipt.blockNumber, error: null }
-    }
-    const message = 'The transaction was reverted.'
-    yield put(txFailed({ kind, hash, message, receipt: receiptInfo(receipt) }))
-    return { ok: false, hash, blockNumber: receipt.blockNumber, error: message }
-  } catch (err) {
-    log.error('tx', `${kind} could not be followed`, err)
-    const message = toUserMessage(err)
-    yield put(txFailed({ kind, hash: tx.hash, message }))
-    return { ok: false, hash: tx.hash, blockNumber: null, error: message }
+  const entry: JournalEntry = {
+    hash: tx.hash.toLowerCase(),
+    kind,
+    chainId,
+    from: tx.from.toLowerCase(),
+    nonce: tx.nonce,
+    to: request.to.toLowerCase(),
+    data: request.data.toLowerCase(),
+    sentAt: Date.now(),
+    fromBlock,
+  }
+  remember(env.storage, entry, Date.now(), journalLimits())
+  return yield call(followTx, entry, false)
+}
+
+/**
+ * After a load (or an account change), the connected wallet's transactions on this chain that were sent before and
+ * have not ended: each shows its notice again and is followed to its end like a new one. Those this page already
+ * follows are left alone.
+ */
+export function* resumeSentTxs(): SagaIterator {
+  const env: BrowserEnv = yield getEnv()
+  const chainId: number | null = yield select((s: RootState) => s.wallet.networkId)
+  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  if (chainId === null || !address) return
+  const followed: string[] = yield select((s: RootState) => s.token.transactions.map((t) => t.hash.toLowerCase()))
+  const entries = entriesFor(env.storage, chainId, address, Date.now(), journalLimits())
+  for (const e of entries) {
+    if (followed.includes(e.hash)) continue
+    yield put(txRestored({ kind: e.kind, hash: e.hash, chainId: e.chainId }))
+    yield fork(followTx, e, true)
   }
 }

@@ -2,7 +2,14 @@ import { act, screen, within } from '@testing-library/react'
 import { App } from '../App'
 import { harvestTermsLoaded, initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
-import { initialVestingState, vestingLoaded, type VestingInfo, type VestingState } from '../features/vesting/slice'
+import {
+  claimSettled,
+  initialVestingState,
+  stakingRequested,
+  vestingLoaded,
+  type VestingInfo,
+  type VestingState,
+} from '../features/vesting/slice'
 import type { RootState } from '../app/store'
 import { DAY, tokens } from '../testFixtures'
 import { connectedWallet, renderWithProviders } from '../testUtils'
@@ -111,6 +118,22 @@ describe('claim page', () => {
     expect(store.getState().vesting.claim).toEqual({ status: 'pending', kind: 'wallet', error: null })
     expect(stakeButton()).toHaveProperty('disabled', true)
     expect(screen.getByRole('status', { name: 'Claiming' })).toBeTruthy()
+  })
+
+  it('says why a claim to the wallet did not go through, under its buttons, and leaves them usable', async () => {
+    const { user, store } = renderClaimPage()
+    await user.click(walletLink())
+    act(() => {
+      store.dispatch(claimSettled({ ok: false, error: 'This claim has already been used; reload the page for a new one.' }))
+    })
+    expect(screen.getByTestId('claim-error').textContent).toBe('This claim has already been used; reload the page for a new one.')
+    expect(walletLink()).toHaveProperty('disabled', false)
+    // A failure of claim and stake shows in its term chooser instead, not twice.
+    act(() => {
+      store.dispatch(stakingRequested({ hold: TERMS[1].hold }))
+      store.dispatch(claimSettled({ ok: false, error: 'x' }))
+    })
+    expect(screen.queryByTestId('claim-error')).toBeNull()
   })
 
   it('walks the claim-and-stake flow: warning, then terms with the second selected, then the chosen hold', async () => {

@@ -85,10 +85,13 @@ export async function installWallet(context: BrowserContext, wallet: TestWallet)
 
 const SHOTS = path.join(__dirname, '..', '..', 'screenshots')
 
-/** Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts). */
-export async function shot(page: Page, name: string) {
+/**
+ * Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts). The whole page by
+ * default; `viewport: true` for what a person sees at once, where fixed parts (dialogs, notices) sit as they do.
+ */
+export async function shot(page: Page, name: string, opts: { viewport?: boolean } = {}) {
   fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !opts.viewport })
 }
 
 export async function nodeAccounts(): Promise<string[]> {

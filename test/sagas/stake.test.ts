@@ -4,6 +4,7 @@ import { contracts } from '../../src/chain/contracts'
 import { DAY, ONE, previewStake, unstakePreview } from '../../src/chain/math'
 import { formatAmount } from '../../src/format/units'
 import { depositPreview, poolMath, selectFeeStreamNote, stakeRow } from '../../src/features/stake/selectors'
+import { selectApproval } from '../../src/features/token/selectors'
 import {
   approveRequested,
   depositRequested,
@@ -29,6 +30,8 @@ afterEach(() => {
 })
 
 const E18 = 10n ** 18n
+/** The spec's approval, 1e28 base units (the dialog's default). */
+const UNLIMITED = (10n ** 28n).toString()
 const pool = (id: number) => deployment().pools.find((p) => p.id === id)!
 
 /** A store on the staking page of pool `poolId`, connected as Hardhat account `index` through an injected wallet. */
@@ -197,18 +200,18 @@ describe('staking sagas against a real node', () => {
     await rpc('eth_sendTransaction', [{ from: accounts[me], to: deployment().contracts.token, data }])
     const t = await onStakingPage(me, 0)
     // Connected while pool 0 was the page's pool: the default pool's (1) allowance from the connect read is not used.
-    expect(t.store.getState().token).toMatchObject({ allowance: '0', approved: false, balance: (10n * E18).toString() })
+    expect(t.store.getState().token).toMatchObject({ allowance: '0', balance: (10n * E18).toString() })
     t.store.dispatch(poolSelected(1))
     const s = await waitFor(t.store, (st) => st.stake.pool?.id === 1)
-    expect(s.token).toMatchObject({ allowance: (7n * E18 + 1n).toString(), approved: true })
+    expect(s.token).toMatchObject({ allowance: (7n * E18 + 1n).toString() })
   })
 
   it('approves 1e28 and polls the allowance until the chain shows it, then stakes in version 1 with a referral', async () => {
     await fund(3, 5_000n)
     const t = await onStakingPage(3, 1)
-    t.store.dispatch(approveRequested())
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
     expect(t.store.getState().stake.approving).toBe(true)
-    const approved = await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    const approved = await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
     expect(approved.token.allowance).toBe((10n ** 28n).toString())
 
     const before = await read(t, 1).getUserStakesCount(accounts[3])
@@ -230,11 +233,45 @@ describe('staking sagas against a real node', () => {
     expect(row).toMatchObject({ status: 'Pending', days: 200, amount: '1,234.00', progressText: '0.00%' })
   })
 
+  it('with an allowance below the amount: the stake is refused before sending with the figures, and an exact approval lets it through', async () => {
+    const me = 11
+    await fund(me, 100n)
+    const token = contracts.token(deployment().contracts.token)
+    // 5 PLT approved straight from the account, as a wallet's allowance editor would leave it.
+    await rpc('eth_sendTransaction', [
+      {
+        from: accounts[me],
+        to: deployment().contracts.token,
+        data: token.interface.encodeFunctionData('approve', [pool(1).address, 5n * E18]),
+      },
+    ])
+    const t = await onStakingPage(me, 1)
+    const ten = (10n * E18).toString()
+    expect(selectApproval(t.store.getState(), ten)).toMatchObject({ approved: false, short: true, allowanceText: '5.00 PLT' })
+    t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+    const logged = await capturingLogs(async () => {
+      t.store.dispatch(depositRequested({ amount: ten, days: 30, referral: null }))
+      const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
+      expect(failed.stake.deposit.error).toBe(
+        'The pool may spend only 5.00 of your tokens and this needs 10.00: approve at least that much first.',
+      )
+      expect(failed.wallet.openModal).toBe('deposit')
+    })
+    expect(logged).toEqual(['[tx] stake was not sent'])
+    t.store.dispatch(approveRequested({ amount: ten }))
+    const approved = await waitFor(t.store, (s) => s.token.allowance === ten && !s.stake.approving)
+    expect(selectApproval(approved, ten).approved).toBe(true)
+    expect(approved.stake.approveError).toBeNull()
+    t.store.dispatch(depositRequested({ amount: ten, days: 30, referral: null }))
+    await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
+    expect(await token.connect(t.chain.readProvider(31337)).allowance(accounts[me], pool(1).address)).toBe(0n)
+  })
+
   it('stakes in version 2 without a referral, and refuses a stake the contract rejects with the modal kept open', async () => {
     await fund(2, 3_000n)
     const t = await onStakingPage(2, 0)
-    t.store.dispatch(approveRequested())
-    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
     const before = await read(t, 0).getUserStakesCount(accounts[2])
     t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 30, referral: null }))
     await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
@@ -254,8 +291,8 @@ describe('staking sagas against a real node', () => {
   it('refuses a referral whose referer has no active stake in the pool (a referral bonus is never free)', async () => {
     await fund(5, 1_000n)
     const t = await onStakingPage(5, 1)
-    t.store.dispatch(approveRequested())
-    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
     const before = await read(t, 1).getUserStakesCount(accounts[5])
     t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
     const logged = await capturingLogs(async () => {
@@ -272,8 +309,8 @@ describe('staking sagas against a real node', () => {
   it('closes a stake before maturity (fee, bonus and unearned reward forfeited; the fee streams to the holders over time) and another after it, paying the shared math at its block', async () => {
     await fund(4, 2_000n)
     const t = await onStakingPage(4, 1)
-    t.store.dispatch(approveRequested())
-    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
     for (const days of [10, 20]) {
       t.store.dispatch(depositRequested({ amount: (500n * E18).toString(), days, referral: null }))
       await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
@@ -356,8 +393,8 @@ describe('staking sagas against a real node', () => {
     const me = 7
     await fund(me, 2_000n)
     const t = await onStakingPage(me, 1)
-    t.store.dispatch(approveRequested())
-    await waitFor(t.store, (s) => s.token.approved && !s.stake.approving)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
     const amount = 100n * E18
     // 100 for 365 days wants a 10 bonus and a 400 reward; the owner lets the pool draw only 50 from the reservoir.
     const short = 50n * E18

@@ -5,6 +5,7 @@ import { claimRequested, stakingRequested, EMPTY_VESTING_INFO } from '../../src/
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../server/harness'
+import { createMemoryEnv } from '../../src/chain/browserEnv'
 import { capturingLogs, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>
@@ -90,7 +91,9 @@ describe('vesting sagas against a real node and the real API service', () => {
     t.wallet.rejectNext('eth_sendTransaction')
     t.store.dispatch(claimRequested())
     const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'failed')
-    expect(s.vesting.claim.error).toBe('You rejected the transaction in your wallet.')
+    // A rejection is the wallet notice only; the page has no error to show for it.
+    expect(s.vesting.claim.error).toBeNull()
+    expect(s.token.rejection).toBe('You rejected the transaction in your wallet.')
     expect(s.token.transactions).toHaveLength(0)
     await waitFor(t.store, loaded)
     expect(selectClaimBlock(t.store.getState())).toBeNull()
@@ -149,6 +152,37 @@ describe('vesting sagas against a real node and the real API service', () => {
       expect(selectClaimBlock(s)).toBe('nothing')
     } finally {
       await lagging.app.close()
+    }
+  })
+
+  it('follows a claim still pending when the page reloads, and refreshes the figures when it is mined', async () => {
+    // A month on, account #1 (which claimed above) has a new unlocked amount.
+    await rpc('evm_increaseTime', [31 * 86_400])
+    await rpc('evm_mine')
+    const first = await connectedAs(1, api.url)
+    const before = first.store.getState().vesting.info
+    expect(BigInt(before.unlocked)).toBeGreaterThan(0n)
+    await rpc('evm_setAutomine', [false])
+    try {
+      first.store.dispatch(claimRequested())
+      await waitFor(first.store, (s) => s.token.transactions[0]?.status === 'pending')
+      first.store.close()
+      const wallet = installInjectedWallet(accounts[1])
+      const again = makeTestStore({ env: createMemoryEnv({ injected: wallet, storage: first.env.stored }), apiUrl: api.url })
+      again.store.dispatch(connectRequested('browser'))
+      const restored = await waitFor(again.store, (s) => s.token.transactions[0]?.restored === true)
+      expect(restored.token.transactions[0]).toMatchObject({ kind: 'claim', status: 'pending' })
+      await rpc('evm_mine')
+      const after = await waitFor(
+        again.store,
+        (s) =>
+          s.token.transactions[0]?.status === 'confirmed' &&
+          loaded(s) &&
+          s.vesting.info.claimed === (BigInt(before.claimed) + BigInt(before.unlocked)).toString(),
+      )
+      expect(after.vesting.info.unlocked).toBe('0')
+    } finally {
+      await rpc('evm_setAutomine', [true])
     }
   })
 

@@ -7,7 +7,7 @@ import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
-import { APPROVE_AMOUNT, DAY } from '../../chain/math'
+import { DAY } from '../../chain/math'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
@@ -32,6 +32,7 @@ import {
   stakingPageOpened,
   unstakeRequested,
   unstakeSettled,
+  type DepositRequest,
   type PoolInfo,
   type StakeEntry,
 } from './slice'
@@ -247,32 +248,63 @@ export function* checkAllowance(): SagaIterator {
   }
 }
 
-/** Approve 1e28 for the pool, then poll the allowance every 1 s until the chain shows it (SPEC section 4). */
-export function* approveSaga(): SagaIterator {
+/**
+ * Approve the amount the dialog chose (the exact deposit, or the spec's 1e28 by default) for the pool, then poll the
+ * allowance every 1 s until the chain shows at least that much (SPEC section 4; 'approved' is allowance >= amount).
+ */
+export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): SagaIterator {
   const network: Network | null = yield select(selectSupportedNetwork)
   const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  let error: string | null = null
   try {
     if (!network || !pool) return
-    const outcome: TxOutcome = yield call(runTx, 'approve', (signer) =>
-      contracts.token(network.contracts.token, signer).approve(pool.address, APPROVE_AMOUNT),
-    )
-    if (!outcome.ok) return
+    const amount = BigInt(payload.amount)
+    const token = contracts.token(network.contracts.token)
+    const outcome: TxOutcome = yield call(runTx, 'approve', {
+      to: network.contracts.token,
+      data: token.interface.encodeFunctionData('approve', [pool.address, amount]),
+    })
+    // A rejection already shows its notice; the dialog shows only what went wrong.
+    if (!outcome.ok) {
+      error = outcome.rejected ? null : outcome.error
+      return
+    }
     const deadline = Date.now() + timers.ALLOWANCE_POLL_FOR_MS
     while (Date.now() < deadline) {
       const allowance: bigint | null = yield call(readAllowance)
-      if (allowance !== null && allowance > 0n) return
+      if (allowance !== null && allowance >= amount) return
       yield delay(timers.ALLOWANCE_POLL_MS)
     }
   } finally {
-    yield put(approveSettled())
+    yield put(approveSettled({ error }))
   }
+}
+
+/** The calldata of the stake overload the request needs (SPEC section 5, and the minimums of the lower terms). */
+function stakeCall(poolAddress: string, payload: DepositRequest): string {
+  const pool = contracts.pool(poolAddress).interface
+  const hold = BigInt(payload.days) * DAY
+  const referral = payload.referral && payload.referral !== ZERO ? payload.referral : null
+  const minimums = payload.minimums ?? null
+  if (minimums)
+    return pool.encodeFunctionData('stake(uint256,uint256,address,uint256,uint256)', [
+      payload.amount,
+      hold,
+      referral ?? ZERO,
+      BigInt(minimums.bonus),
+      BigInt(minimums.reward),
+    ])
+  return referral
+    ? pool.encodeFunctionData('stake(uint256,uint256,address)', [payload.amount, hold, referral])
+    : pool.encodeFunctionData('stake(uint256,uint256)', [payload.amount, hold])
 }
 
 /**
  * stake(amount, days in seconds[, referral]): the referral is left out when there is none (SPEC section 5). The pool
  * refuses these when its reservoir cannot fund the full bonus and reward (RewardsUnavailable); when the person
  * accepted the lower terms the preview showed, stake(amount, hold, referer or 0, minBonus, minReward) sends them as
- * minimums, so a reservoir emptied in the meantime refuses the stake rather than give it less than they saw.
+ * minimums, so a reservoir emptied in the meantime refuses the stake rather than give it less than they saw. A
+ * refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
  */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
   const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
@@ -280,36 +312,23 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
     return
   }
-  const hold = BigInt(payload.days) * DAY
-  const referral = payload.referral && payload.referral !== ZERO ? payload.referral : null
-  const minimums = payload.minimums ?? null
-  const outcome: TxOutcome = yield call(runTx, 'stake', (signer) => {
-    const p = contracts.pool(pool.address, signer)
-    if (minimums)
-      return p['stake(uint256,uint256,address,uint256,uint256)'](
-        payload.amount,
-        hold,
-        referral ?? ZERO,
-        BigInt(minimums.bonus),
-        BigInt(minimums.reward),
-      )
-    return referral
-      ? p['stake(uint256,uint256,address)'](payload.amount, hold, referral)
-      : p['stake(uint256,uint256)'](payload.amount, hold)
-  })
-  yield put(depositSettled({ ok: outcome.ok, error: outcome.error }))
+  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool.address, payload) })
+  yield put(depositSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
   // A refusal may come from figures that moved (the reservoir emptied since the last read): read them again now, not
   // at the next 15 s update, so the open modal's estimate shows what the pool can fund and asks to accept it.
-  else yield put(stakeRefreshRequested())
+  else if (!outcome.rejected) yield put(stakeRefreshRequested())
 }
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
 export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
   const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
   if (!pool) return
-  const outcome: TxOutcome = yield call(runTx, 'unstake', (signer) => contracts.pool(pool.address, signer).unstake([id]))
-  yield put(unstakeSettled({ ok: outcome.ok }))
+  const outcome: TxOutcome = yield call(runTx, 'unstake', {
+    to: pool.address,
+    data: contracts.pool(pool.address).interface.encodeFunctionData('unstake', [[id]]),
+  })
+  yield put(unstakeSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
 }
 

@@ -100,8 +100,10 @@ export interface StakeState {
   deposit: { status: Status; error: string | null }
   /** Allowance approval in flight (sent, or polled until the chain shows it). */
   approving: boolean
-  /** The stake being closed (summary dialog) and the close in flight. */
-  closing: { id: number | null; status: Status }
+  /** Why the last approval did not go through (a revert's reason, a dropped transaction); null after a rejection. */
+  approveError: string | null
+  /** The stake being closed (summary dialog), the close in flight, and why it did not go through. */
+  closing: { id: number | null; status: Status; error: string | null }
   /** Claim-and-stake terms of `harvestPool` (the network's default pool). */
   harvestTerms: HarvestTerm[]
   harvestPool: string | null
@@ -132,7 +134,8 @@ export const initialStakeState: StakeState = {
   autoUpdate: 'off',
   deposit: { status: 'idle', error: null },
   approving: false,
-  closing: { id: null, status: 'idle' },
+  approveError: null,
+  closing: { id: null, status: 'idle', error: null },
   harvestTerms: [],
   harvestPool: null,
   harvestInflationPercent: null,
@@ -219,22 +222,27 @@ const stakeSlice = createSlice({
     },
     depositReset(state) {
       state.deposit = { status: 'idle', error: null }
+      state.approveError = null
     },
     allowanceCheckRequested() {},
-    approveRequested(state) {
+    /** Approve `amount` (base units) for the pool: the deposit's exact amount, or the spec's 1e28. */
+    approveRequested(state, _action: PayloadAction<{ amount: string }>) {
       state.approving = true
+      state.approveError = null
     },
-    approveSettled(state) {
+    approveSettled(state, action: PayloadAction<{ error: string | null }>) {
       state.approving = false
+      state.approveError = action.payload.error
     },
     stakeSummaryOpened(state, action: PayloadAction<number>) {
-      state.closing = { id: action.payload, status: 'idle' }
+      state.closing = { id: action.payload, status: 'idle', error: null }
     },
     unstakeRequested(state, action: PayloadAction<number>) {
-      state.closing = { id: action.payload, status: 'pending' }
+      state.closing = { id: action.payload, status: 'pending', error: null }
     },
-    unstakeSettled(state, action: PayloadAction<{ ok: boolean }>) {
+    unstakeSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
       state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
+      state.closing.error = action.payload.error
     },
     harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string }>) {
       state.harvestPool = action.payload.pool

@@ -6,7 +6,9 @@ import { getChain } from '../../app/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import type { ChainLayer } from '../../chain/layer'
+import { resumeSentTxs } from '../../chain/tx'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
+import { walletChanged } from '../wallet/slice'
 import { selectSupportedNetwork } from '../wallet/selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
 import { watchAssetRequested } from './slice'
@@ -45,4 +47,7 @@ export function* tokenSaga(): SagaIterator {
   yield takeEvery(txConfirmed.type, safely(removeNoticeLater))
   yield takeLatest(txRejected.type, safely(removeRejectionLater))
   yield takeLeading(watchAssetRequested.type, safely(watchAsset))
+  // Every connect, reload and account change: that wallet's transactions sent before on this chain show again and
+  // are followed (takeEvery: each resume forks followers that must outlive the next wallet event).
+  yield takeEvery(walletChanged.type, safely(resumeSentTxs))
 }

@@ -1,9 +1,17 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
+import { APPROVE_AMOUNT } from '../../chain/math'
 import { addressUrl, txUrl } from '../../chain/networks'
+import { formatAmount } from '../../format/units'
 import { selectNetworks, selectSupportedNetwork } from '../wallet/selectors'
 
-const STATUS_TEXT = { pending: 'Transaction in progress', confirmed: 'Transaction confirmed', failed: 'Transaction failed' }
+const STATUS_TEXT = {
+  pending: 'Transaction in progress',
+  confirmed: 'Transaction confirmed',
+  failed: 'Transaction failed',
+  replaced: 'Transaction replaced',
+  dropped: 'Transaction dropped',
+}
 
 const KIND_TEXT = { approve: 'Approve', stake: 'Stake', unstake: 'Close stake', claim: 'Claim', claimStake: 'Claim and stake' }
 
@@ -16,7 +24,9 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
       status: tx.status,
       title: STATUS_TEXT[tx.status],
       what: KIND_TEXT[tx.kind],
-      detail: tx.status === 'failed' ? tx.message : null,
+      detail: tx.status === 'pending' || tx.status === 'confirmed' ? null : tx.message,
+      /** Sent before this page loaded (and still followed). */
+      restored: tx.restored ?? false,
       url: txUrl(network, tx.hash),
       explorerName: network?.explorerName ?? '',
     }
@@ -24,6 +34,30 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
 )
 
 export const selectRejection = (s: RootState) => s.token.rejection
+
+/**
+ * Whether the allowance to the pool covers a deposit of `amountWei` (base units; null while the amount is not a
+ * number), which is what 'Approved' means (docs/product.md): with no amount yet, any allowance counts. Derived here,
+ * never stored, so a new amount or allowance changes it at once.
+ */
+export const selectApproval = createSelector(
+  [(s: RootState) => s.token.allowance, (s: RootState) => s.token.symbol, (_s: RootState, amountWei: string | null) => amountWei],
+  (allowance, symbol, amountWei) => {
+    const have = BigInt(allowance)
+    const need = amountWei === null ? 0n : BigInt(amountWei)
+    const withSymbol = (wei: bigint) => (symbol ? `${formatAmount(wei)} ${symbol}` : formatAmount(wei))
+    return {
+      approved: need > 0n ? have >= need : have > 0n,
+      /** Some allowance, but less than this amount: Approve is offered again, for at least the amount. */
+      short: need > 0n && have > 0n && have < need,
+      allowanceText: withSymbol(have),
+      /** The exact choice: this deposit's amount (base units and text), or null while there is no amount. */
+      exact: need > 0n ? { amount: need.toString(), text: withSymbol(need) } : null,
+      /** The spec's standing approval (1e28 base units), the default choice. */
+      unlimited: { amount: APPROVE_AMOUNT.toString(), text: withSymbol(APPROVE_AMOUNT) },
+    }
+  },
+)
 export const selectToken = (s: RootState) => s.token
 
 /** The token contract and its explorer page (null on a chain without an explorer), for the link on both pages. */

@@ -1,23 +1,34 @@
 import reducer, { allowanceLoaded, initialTokenState, tokenLoaded } from './slice'
 import { poolLoaded } from '../stake/slice'
 import { testPool } from '../../testFixtures'
-import { noticeClosed, txConfirmed, txFailed, txRejected, txReplaced, txSubmitted } from '../../chain/txActions'
+import {
+  noticeClosed,
+  txConfirmed,
+  txEnded,
+  txFailed,
+  txRejected,
+  txReplaced,
+  txRestored,
+  txSubmitted,
+} from '../../chain/txActions'
+import { makeStore } from '../../app/store'
+import { selectApproval, selectNotices } from './selectors'
 
 describe('token slice', () => {
-  it('keeps amounts as base-unit strings and derives approved from a nonzero allowance', () => {
+  it('keeps amounts as base-unit strings, the allowance as read', () => {
     const s = reducer(
       initialTokenState,
       tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '5000000000000000000', allowance: '0' }),
     )
-    expect(s).toMatchObject({ symbol: 'PLT', balance: '5000000000000000000', approved: false })
-    expect(reducer(s, allowanceLoaded({ allowance: '1' })).approved).toBe(true)
+    expect(s).toMatchObject({ symbol: 'PLT', balance: '5000000000000000000', allowance: '0' })
+    expect(reducer(s, allowanceLoaded({ allowance: '1' })).allowance).toBe('1')
     expect(JSON.parse(JSON.stringify(s))).toEqual(s)
   })
 
   it("leaves the allowance to a read that is not of the page's pool, and takes the staking read's with its pool", () => {
     const s = reducer(initialTokenState, allowanceLoaded({ allowance: '7' }))
     const other = reducer(s, tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '3' }))
-    expect(other).toMatchObject({ allowance: '7', approved: true, balance: '3', symbol: 'PLT' })
+    expect(other).toMatchObject({ allowance: '7', balance: '3', symbol: 'PLT' })
     const page = reducer(
       other,
       poolLoaded({
@@ -31,7 +42,7 @@ describe('token slice', () => {
         token: { name: 'Platform Token', symbol: 'PLT', balance: '4', allowance: '0' },
       }),
     )
-    expect(page).toMatchObject({ allowance: '0', approved: false, balance: '4' })
+    expect(page).toMatchObject({ allowance: '0', balance: '4' })
     const noWallet = poolLoaded({
       pool: testPool(),
       chainTime: 1,
@@ -76,5 +87,57 @@ describe('token slice', () => {
     const s = reducer(initialTokenState, txRejected({ kind: 'approve', message: 'You rejected the transaction in your wallet.' }))
     expect(s.rejection).toBe('You rejected the transaction in your wallet.')
     expect(s.transactions).toEqual([])
+  })
+})
+
+describe('transactions found again after a reload', () => {
+  it('shows a restored one as pending once (a second restore of the same hash changes nothing), then its end', () => {
+    let s = reducer(initialTokenState, txRestored({ kind: 'stake', hash: '0xa', chainId: 97 }))
+    expect(reducer(s, txRestored({ kind: 'stake', hash: '0xa', chainId: 97 }))).toEqual(s)
+    expect(s.transactions).toEqual([
+      { hash: '0xa', kind: 'stake', chainId: 97, status: 'pending', receipt: null, message: null, restored: true },
+    ])
+    s = reducer(s, txEnded({ kind: 'stake', hash: '0xa', end: 'dropped', message: 'gone', restored: true }))
+    expect(s.transactions[0]).toMatchObject({ status: 'dropped', message: 'gone' })
+    const store = makeStore({ token: s })
+    expect(selectNotices(store.getState())[0]).toMatchObject({
+      title: 'Transaction dropped',
+      what: 'Stake',
+      detail: 'gone',
+      restored: true,
+    })
+  })
+
+  it('tells a replaced one (a cancel) apart from a dropped one', () => {
+    const s = reducer(initialTokenState, txSubmitted({ kind: 'unstake', hash: '0xa', chainId: 97 }))
+    const replaced = reducer(s, txEnded({ kind: 'unstake', hash: '0xa', end: 'replaced', message: 'cancelled' }))
+    expect(selectNotices(makeStore({ token: replaced }).getState())[0]).toMatchObject({
+      title: 'Transaction replaced',
+      detail: 'cancelled',
+      restored: false,
+    })
+  })
+})
+
+describe('selectApproval', () => {
+  const E18 = 10n ** 18n
+  const state = (allowance: bigint) =>
+    makeStore({ token: { ...initialTokenState, symbol: 'PLT', allowance: allowance.toString() } }).getState()
+
+  it('is approved only when the allowance covers the amount, not for any allowance above 0', () => {
+    expect(selectApproval(state(5n * E18), (10n * E18).toString())).toMatchObject({
+      approved: false,
+      short: true,
+      allowanceText: '5.00 PLT',
+      exact: { amount: (10n * E18).toString(), text: '10.00 PLT' },
+    })
+    expect(selectApproval(state(10n * E18), (10n * E18).toString())).toMatchObject({ approved: true, short: false })
+    expect(selectApproval(state(0n), 1n.toString())).toMatchObject({ approved: false, short: false })
+  })
+
+  it('counts any allowance while there is no amount yet, and offers the spec 1e28 as unlimited', () => {
+    expect(selectApproval(state(1n), null)).toMatchObject({ approved: true, exact: null })
+    expect(selectApproval(state(0n), null).approved).toBe(false)
+    expect(selectApproval(state(0n), null).unlimited).toEqual({ amount: (10n ** 28n).toString(), text: '10,000,000,000.00 PLT' })
   })
 })

@@ -3,9 +3,11 @@ import {
   noticeClosed,
   rejectionNoticeClosed,
   txConfirmed,
+  txEnded,
   txFailed,
   txRejected,
   txReplaced,
+  txRestored,
   txSubmitted,
   type TxKind,
   type TxReceiptInfo,
@@ -17,9 +19,12 @@ export interface TrackedTx {
   hash: string
   kind: TxKind
   chainId: number
-  status: 'pending' | 'confirmed' | 'failed'
+  /** replaced: another transaction took its nonce (a cancel); dropped: it will never be mined (docs/product.md). */
+  status: 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped'
   receipt: TxReceiptInfo | null
   message: string | null
+  /** Sent before this page loaded; found again in the browser's journal. */
+  restored?: boolean
 }
 
 export interface TokenState {
@@ -27,9 +32,8 @@ export interface TokenState {
   symbol: string
   /** wallet balance, base units */
   balance: string
-  /** allowance to the current pool, base units */
+  /** allowance to the current pool, base units; whether it covers a deposit is derived (selectApproval) */
   allowance: string
-  approved: boolean
   transactions: TrackedTx[]
   /** A short notice after a rejection in the wallet, until closed. */
   rejection: string | null
@@ -40,14 +44,12 @@ export const initialTokenState: TokenState = {
   symbol: '',
   balance: '0',
   allowance: '0',
-  approved: false,
   transactions: [],
   rejection: null,
 }
 
 function setAllowance(state: TokenState, allowance: string) {
   state.allowance = allowance
-  state.approved = BigInt(allowance) > 0n
 }
 
 /** The allowance comes only with a read of the current pool (the staking page's); other reads leave it. */
@@ -86,6 +88,18 @@ const tokenSlice = createSlice({
         message: null,
       })
     })
+    b.addCase(txRestored, (s, { payload }) => {
+      if (find(s, payload.hash)) return
+      s.transactions.push({
+        hash: payload.hash,
+        kind: payload.kind,
+        chainId: payload.chainId,
+        status: 'pending',
+        receipt: null,
+        message: null,
+        restored: true,
+      })
+    })
     b.addCase(txReplaced, (s, { payload }) => {
       const tx = find(s, payload.oldHash)
       if (tx) tx.hash = payload.hash
@@ -97,6 +111,10 @@ const tokenSlice = createSlice({
     b.addCase(txFailed, (s, { payload }) => {
       const tx = find(s, payload.hash)
       if (tx) Object.assign(tx, { status: 'failed', receipt: payload.receipt ?? null, message: payload.message })
+    })
+    b.addCase(txEnded, (s, { payload }) => {
+      const tx = find(s, payload.hash)
+      if (tx) Object.assign(tx, { status: payload.end, message: payload.message })
     })
     b.addCase(txRejected, (s, { payload }) => {
       s.rejection = payload.message

@@ -9,8 +9,8 @@ import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
 import { harvestArgs } from '../../chain/claim'
 import { runTx, type TxOutcome } from '../../chain/tx'
+import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
-import type { ContractTransactionResponse } from 'ethers'
 import { selectActivePoolId } from '../stake/selectors'
 import { harvestTermsLoaded, lastClaimedBlockLoaded } from '../stake/slice'
 import { tokenLoaded } from '../token/slice'
@@ -118,7 +118,8 @@ export function* refreshUntilCurrent(): SagaIterator {
   }
 }
 
-type HarvestCall = (harvest: RewardHarvest, args: ReturnType<typeof harvestArgs>) => Promise<ContractTransactionResponse>
+/** The calldata of harvest or harvestStake for the signed claim's arguments. */
+type HarvestCall = (harvest: RewardHarvest['interface'], args: ReturnType<typeof harvestArgs>) => string
 
 /**
  * Sends a signed claim (to the wallet or into a stake) through the shared transaction helper, then re-reads until
@@ -146,8 +147,12 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
     info.message,
     info.signature,
   )
-  const outcome: TxOutcome = yield call(runTx, kind, (signer) => send(contracts.harvest(network.contracts.harvest, signer), args))
-  yield put(claimSettled({ ok: outcome.ok, error: outcome.error }))
+  const outcome: TxOutcome = yield call(runTx, kind, {
+    to: network.contracts.harvest,
+    data: send(contracts.harvest(network.contracts.harvest).interface, args),
+  })
+  // A rejection already shows its notice; the page shows only what went wrong (a revert's reason, a dropped send).
+  yield put(claimSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   // A claim declined in the wallet is still good; one that failed (refused, expired) is replaced by a fresh read.
   if (!outcome.ok && !outcome.rejected) yield call(loadVesting)
   return outcome.ok
@@ -155,7 +160,7 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
 
 /** Claim to the wallet: harvest(unlocked, lastUpdateBlock, currentBlock, claimed, deadline, message, signature, rewardToken). */
 export function* claimSaga(): SagaIterator {
-  const ok: boolean = yield call(sendClaim, 'claim', (h, args) => h.harvest(...args))
+  const ok: boolean = yield call(sendClaim, 'claim', (h, args) => h.encodeFunctionData('harvest', [...args]))
   if (ok) yield call(refreshUntilCurrent)
 }
 
@@ -166,14 +171,26 @@ export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequest
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return
   }
-  const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) => h.harvestStake(...args, pool, payload.hold))
+  const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) =>
+    h.encodeFunctionData('harvestStake', [...args, pool, payload.hold]),
+  )
   if (ok) {
     yield put(modalClosed())
     yield call(refreshUntilCurrent)
   }
 }
 
+type TxEndAction = { type: string; payload?: { kind?: string; restored?: boolean } }
+
+/** A claim sent before this page loaded reached its end (mined, reverted, replaced, dropped). */
+const restoredClaimEnded = (a: TxEndAction) =>
+  [txConfirmed.type, txFailed.type, txEnded.type].includes(a.type) &&
+  !!a.payload?.restored &&
+  (a.payload.kind === 'claim' || a.payload.kind === 'claimStake')
+
 export function* vestingSaga(): SagaIterator {
+  // No claim saga waits for a claim found again after a reload: its end refreshes the page here instead.
+  yield takeLatest(restoredClaimEnded, safely(refreshUntilCurrent))
   // Reads: newest wins (an address or network change supersedes a load in flight).
   yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVesting))
   // Writes: a second click while one is open is ignored.

@@ -50,6 +50,8 @@ export const selectClaimView = createSelector([selectVesting, selectSymbol], (v,
   claimed: amountText(v.info.claimed, symbol),
   claiming: v.claim.status === 'pending' ? v.claim.kind : null,
   error: v.claim.status === 'failed' ? v.claim.error : null,
+  /** Which button the failure belongs to: the wallet link shows it on the page, claim-and-stake in its chooser. */
+  failedKind: v.claim.status === 'failed' ? v.claim.kind : null,
 }))
 
 /** The three schedules as the spec words them: 'TGE 30% + 1st month 30%'. */

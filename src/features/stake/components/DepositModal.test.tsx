@@ -20,7 +20,6 @@ async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?
       symbol: 'PLT',
       balance: opts.balance ?? (100n * E18 + 5n).toString(),
       allowance,
-      approved: BigInt(allowance) > 0n,
     },
     stake: { ...initialStakeState, pool: opts.pool ?? POOL_V1, status: 'succeeded' },
   }
@@ -101,12 +100,27 @@ describe('create deposit modal', () => {
     await waitFor(() => expect(confirm().disabled).toBe(false))
   })
 
-  it('keeps Confirm disabled until the allowance is approved, and Approve asks for it', async () => {
+  it('keeps Confirm disabled until the allowance is approved, and Approve asks for the spec 1e28 by default', async () => {
     const { user, dispatched } = await openDeposit({ allowance: '0' })
     await typeAmount(user, '10')
     expect(confirm().disabled).toBe(true)
+    expect(screen.getByText('First allow the pool to spend your PLT. Approve:')).toBeTruthy()
+    expect(screen.getByRole('radio', { name: /Unlimited/ })).toHaveProperty('checked', true)
     await user.click(screen.getByRole('button', { name: 'Approve' }))
-    expect(dispatched.map((a) => a.type)).toContain('stake/approveRequested')
+    expect(dispatched.find((a) => a.type === 'stake/approveRequested')?.payload).toEqual({ amount: (10n ** 28n).toString() })
+  })
+
+  it('offers Approve again when the allowance is below the amount, for exactly the amount if chosen', async () => {
+    const { user, dispatched } = await openDeposit({ allowance: (5n * E18).toString() })
+    await typeAmount(user, '4')
+    expect(screen.getByRole('button', { name: 'Approved' })).toHaveProperty('disabled', true)
+    await waitFor(() => expect(confirm().disabled).toBe(false))
+    await typeAmount(user, '10')
+    expect(confirm().disabled).toBe(true)
+    expect(screen.getByText('The pool may spend 5.00 PLT of yours; this deposit needs 10.00 PLT. Approve:')).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: /Exactly 10.00 PLT/ }))
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
+    expect(dispatched.find((a) => a.type === 'stake/approveRequested')?.payload).toEqual({ amount: (10n * E18).toString() })
   })
 
   it("limits days From 1 to 1095, and from the pool's referral minimum with a referral", async () => {

@@ -17,6 +17,7 @@ import {
   PRODUCT_TEAM_REFERRAL,
   type DepositValues,
 } from '../depositForm'
+import { selectApproval } from '../../token/selectors'
 import { daysLimits, depositPreview, selectPool } from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
 
@@ -131,6 +132,51 @@ const Terms = styled.p`
   font-size: 0.85rem;
 `
 
+/** Before Approve: how much the pool may spend now, what this deposit needs, and how much to approve. */
+const ApproveChoice = styled.fieldset`
+  border: 0;
+  margin: 0 0 16px;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+  legend {
+    padding: 0;
+    margin-bottom: 8px;
+    font-size: 0.9rem;
+    color: ${(p) => p.theme.color.muted};
+  }
+  label {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 2px 10px;
+    align-items: center;
+    padding: 10px 12px;
+    border-radius: 10px;
+    background: ${(p) => p.theme.color.raised};
+    border: 1px solid ${(p) => p.theme.color.border};
+    cursor: pointer;
+    font-size: 0.95rem;
+  }
+  label:has(input:checked) {
+    border-color: ${(p) => p.theme.color.accent};
+  }
+  label:has(input:disabled) {
+    cursor: default;
+    opacity: 0.6;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${(p) => p.theme.color.accent};
+  }
+  small {
+    grid-column: 2;
+    color: ${(p) => p.theme.color.muted};
+    font-size: 0.8rem;
+  }
+`
+
 const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
@@ -161,13 +207,16 @@ function cutTerms(s: Shortfall, withSymbol: (t: string) => string): string {
 export function DepositModal() {
   const dispatch = useAppDispatch()
   const pool = useAppSelector(selectPool)
-  const { balance, approved, symbol } = useAppSelector((s) => s.token)
+  const { balance, symbol } = useAppSelector((s) => s.token)
   const approving = useAppSelector((s) => s.stake.approving)
+  const approveError = useAppSelector((s) => s.stake.approveError)
   const deposit = useAppSelector((s) => s.stake.deposit)
   const myReferral = useAppSelector((s) => s.wallet.referral)
 
   // The terms the person accepted (termsKey); any change of amount, term, referral or funded figures asks again.
   const [accepted, setAccepted] = useState<string | null>(null)
+  // How much Approve asks for: the spec's standing 1e28 by default, or exactly this deposit.
+  const [approveExact, setApproveExact] = useState(false)
 
   useEffect(() => {
     dispatch(allowanceCheckRequested())
@@ -214,6 +263,8 @@ export function DepositModal() {
   }, [values.referral, balance, pool])
 
   const amountWei = parseAmountInput(values.amount)
+  const approval = useAppSelector((s) => selectApproval(s, amountWei))
+  const { approved } = approval
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
   const preview = useMemo(
     () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred) : null),
@@ -234,6 +285,7 @@ export function DepositModal() {
     (!shortfall || lowerTermsAccepted) &&
     !pending
 
+  const approveChoice = approveExact && approval.exact ? approval.exact : approval.unlimited
   const close = () => dispatch(modalClosed())
   const withSymbol = (text: string) => (symbol ? `${text} ${symbol}` : text)
   const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
@@ -369,9 +421,41 @@ export function DepositModal() {
           </>
         )}
 
-        {deposit.status === 'failed' && deposit.error && (
+        {!approved && (
+          <ApproveChoice disabled={approving} data-testid="approve-choice">
+            <legend>
+              {approval.short
+                ? `The pool may spend ${approval.allowanceText} of yours; this deposit needs ${approval.exact?.text}. Approve:`
+                : `First allow the pool to spend your ${symbol || 'tokens'}. Approve:`}
+            </legend>
+            <label>
+              <input
+                type="radio"
+                name="approve-amount"
+                checked={approveExact && approval.exact !== null}
+                disabled={approval.exact === null}
+                onChange={() => setApproveExact(true)}
+              />
+              <span>Exactly {approval.exact?.text ?? 'the amount'}</span>
+              <small>Only this deposit; the next one asks again</small>
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="approve-amount"
+                checked={!approveExact || approval.exact === null}
+                onChange={() => setApproveExact(false)}
+              />
+              <span>Unlimited</span>
+              <small>{approval.unlimited.text}, so later deposits need no approval</small>
+            </label>
+          </ApproveChoice>
+        )}
+
+        {/* Why the last approval or stake did not go through; a rejection in the wallet is only a notice. */}
+        {((deposit.status === 'failed' && deposit.error) || approveError) && (
           <Failure role="alert" data-testid="deposit-error">
-            {deposit.error}
+            {deposit.status === 'failed' && deposit.error ? deposit.error : approveError}
           </Failure>
         )}
 
@@ -380,9 +464,10 @@ export function DepositModal() {
             type="button"
             $variant="secondary"
             disabled={approved || approving}
-            onClick={() => dispatch(approveRequested())}
+            onClick={() => dispatch(approveRequested({ amount: approveChoice.amount }))}
           >
             {approving && <Spinner size={18} label="Approving" />}
+            {/* The amount is the one checked just above; in the label it would not fit a phone's half-width button. */}
             {approved ? 'Approved' : 'Approve'}
           </Button>
           <Button type="submit" disabled={!canConfirm}>

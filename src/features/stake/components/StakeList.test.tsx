@@ -25,7 +25,7 @@ function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?:
       userStakes: stakes,
       moreStakes: opts.moreStakes ?? false,
       totalStakedByUser: tokens(1_000n),
-      closing: { id: opts.summaryOf ?? null, status: 'idle' },
+      closing: { id: opts.summaryOf ?? null, status: 'idle', error: null },
     },
   }
   return renderWithProviders(<App />, { preloadedState, route: '/staking' })
@@ -119,5 +119,20 @@ describe('closing summary', () => {
       store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
     })
     expect(screen.getByRole('status', { name: 'Closing' })).toBeTruthy()
+  })
+
+  it('says in the summary why a close did not go through, with Close tranche usable again', () => {
+    const { store } = openPage([testStake()], { summaryOf: 3 })
+    act(() => {
+      store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
+      store.dispatch({ type: 'stake/unstakeSettled', payload: { ok: false, error: 'This stake is already closed.' } })
+    })
+    expect(screen.getByTestId('close-error').textContent).toBe('This stake is already closed.')
+    expect(screen.getByRole('button', { name: 'Close tranche' })).toHaveProperty('disabled', false)
+    // Trying again clears it while the new close is in flight.
+    act(() => {
+      store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
+    })
+    expect(screen.queryByTestId('close-error')).toBeNull()
   })
 })

@@ -45,6 +45,12 @@ const Warn = styled.p`
   font-size: 0.9rem;
 `
 
+const Failure = styled.p`
+  margin: 0 0 14px;
+  color: ${(p) => p.theme.color.danger};
+  font-size: 0.9rem;
+`
+
 function Ring({ value }: { value: number }) {
   const r = 34
   const c = 2 * Math.PI * r
@@ -82,6 +88,7 @@ export function StakeSummaryDialog() {
   const { apr } = useAppSelector(selectPoolView)
   const symbol = useAppSelector((s) => s.token.symbol)
   const closing = useAppSelector((s) => s.stake.closing.status === 'pending')
+  const closeError = useAppSelector((s) => (s.stake.closing.status === 'failed' ? s.stake.closing.error : null))
   const close = () => dispatch(modalClosed())
   if (!row) return null
   const c = row.close
@@ -121,6 +128,12 @@ export function StakeSummaryDialog() {
           Closing before the release date costs the early withdrawal fee, and the bonus and the reward not yet earned go back to
           the reward reservoir.
         </Warn>
+      )}
+      {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
+      {closeError && (
+        <Failure role="alert" data-testid="close-error">
+          {closeError}
+        </Failure>
       )}
       <Button $block disabled={!row.active || closing} onClick={() => dispatch(unstakeRequested(row.id))}>
         {closing && <Spinner size={18} label="Closing" />}

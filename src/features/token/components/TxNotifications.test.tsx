@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { renderWithProviders, walletState } from '../../../testUtils'
-import { txConfirmed, txFailed, txRejected, txReplaced, txSubmitted } from '../../../chain/txActions'
+import { txConfirmed, txEnded, txFailed, txRejected, txReplaced, txRestored, txSubmitted } from '../../../chain/txActions'
 import { TxNotifications } from './TxNotifications'
 
 const setup = () =>
@@ -37,6 +37,24 @@ describe('transaction notifications', () => {
     expect(screen.getByRole('link', { name: 'View on BscScan' }).getAttribute('href')).toBe(
       'https://testnet.bscscan.com/tx/0xnew',
     )
+  })
+
+  it('says a restored transaction was sent before the page loaded, and how one that never ran ended', () => {
+    const { store } = setup()
+    act(() => {
+      store.dispatch(txRestored({ kind: 'stake', hash: '0xccc', chainId: 97 }))
+      store.dispatch(txSubmitted({ kind: 'unstake', hash: '0xddd', chainId: 97 }))
+    })
+    expect(screen.getByText('Stake (sent before this page loaded)')).toBeTruthy()
+    act(() => {
+      store.dispatch(txEnded({ kind: 'stake', hash: '0xccc', end: 'dropped', message: 'Gone.', restored: true }))
+      store.dispatch(txEnded({ kind: 'unstake', hash: '0xddd', end: 'replaced', message: 'Cancelled.' }))
+    })
+    expect(screen.getByText('Transaction dropped').closest('[role="status"]')!.textContent).toContain(
+      'Stake (sent before this page loaded): Gone.',
+    )
+    expect(screen.getByText('Transaction replaced').closest('[role="status"]')!.textContent).toContain('Close stake: Cancelled.')
+    expect(screen.queryByText('Transaction in progress')).toBeNull()
   })
 
   it('closes a notice with its close control', async () => {

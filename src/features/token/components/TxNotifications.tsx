@@ -17,7 +17,16 @@ const Stack = styled.div`
   }
 `
 
-const TONE = { pending: 'accent', confirmed: 'accent', failed: 'danger', rejected: 'warning' } as const
+const TONE = {
+  pending: 'accent',
+  confirmed: 'accent',
+  failed: 'danger',
+  replaced: 'warning',
+  dropped: 'warning',
+  rejected: 'warning',
+} as const
+
+const MARK = { confirmed: '✓', failed: '×', replaced: '!', dropped: '!' } as const
 
 const Notice = styled.div<{ $tone: 'accent' | 'danger' | 'warning' }>`
   display: grid;
@@ -60,7 +69,10 @@ const Close = styled.button`
   padding: 0 4px;
 `
 
-/** The transaction stack: in progress / confirmed / failed, each with its explorer link and a close control. */
+/**
+ * The transaction stack: in progress / confirmed / failed / replaced / dropped, each with its explorer link and a
+ * close control.
+ */
 export function TxNotifications() {
   const dispatch = useAppDispatch()
   const notices = useAppSelector(selectNotices)
@@ -82,15 +94,13 @@ export function TxNotifications() {
       )}
       {notices.map((n) => (
         <Notice key={n.hash} $tone={TONE[n.status]} role="status" data-status={n.status}>
-          {n.status === 'pending' ? (
-            <Spinner size={22} label="Pending" />
-          ) : (
-            <Dot $tone={TONE[n.status]}>{n.status === 'failed' ? '×' : '✓'}</Dot>
-          )}
+          {n.status === 'pending' ? <Spinner size={22} label="Pending" /> : <Dot $tone={TONE[n.status]}>{MARK[n.status]}</Dot>}
           <div>
             <strong>{n.title}</strong>
             <small>
               {n.what}
+              {/* Found again after a reload: say so, or a person may think it is a new one and send it twice. */}
+              {n.restored ? ' (sent before this page loaded)' : ''}
               {n.detail ? `: ${n.detail}` : ''}
             </small>
             <div>

@@ -27,6 +27,12 @@ const Why = styled.p`
   font-size: 0.95rem;
 `
 
+const Failure = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.color.danger};
+  font-size: 0.95rem;
+`
+
 const Note = styled(Muted)`
   font-size: 0.85rem;
 `
@@ -78,6 +84,12 @@ export function ClaimActions() {
         </Button>
       </div>
       {(block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
+      {/* A claim to the wallet that did not go through says why here; claim-and-stake says it in its term chooser. */}
+      {view.error && view.failedKind === 'wallet' && (
+        <Failure role="alert" data-testid="claim-error">
+          {view.error}
+        </Failure>
+      )}
       <Note>This page may take up to 2 hours to update.</Note>
     </Box>
   )
