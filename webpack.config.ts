@@ -74,6 +74,7 @@ export default (
         'process.env.DEFAULT_CHAIN_ID': JSON.stringify(process.env.DEFAULT_CHAIN_ID ?? ''),
         'process.env.WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.WALLETCONNECT_PROJECT_ID ?? ''),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
+        'process.env.APP_TIMERS': JSON.stringify(process.env.APP_TIMERS ?? ''),
       }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
     ],

@@ -1,5 +1,7 @@
+import { parseTimerOverrides, type Timers } from '../app/config'
 import type { DeploymentRecord } from './deploymentRecord'
 import { buildNetworks, type ApiHosts, type NetworkConfig } from './networks'
+import { parseUrlList } from './rpc'
 
 /**
  * What the build knows about the world: deployment records and API hosts, injected by webpack's DefinePlugin
@@ -8,13 +10,18 @@ import { buildNetworks, type ApiHosts, type NetworkConfig } from './networks'
 export interface BuildConfig {
   deployments: Record<number, DeploymentRecord>
   api: ApiHosts
-  /** RPC of the local chain (the e2e harness runs it on a free port). */
-  localRpcUrl: string
+  /**
+   * RPC endpoints of the local chain, in the order reads try them (LOCAL_RPC_URL, comma-separated; the e2e harness
+   * runs the node on a free port). The Development account signs through the first.
+   */
+  localRpcUrls: string[]
   /** The local chain's explorer: the API's pages unless LOCAL_EXPLORER_URL names another. */
   localExplorerUrl: string
   /** Chain whose data pages show before a wallet says otherwise. */
   defaultChainId: number
   walletConnectProjectId: string
+  /** Timer overrides compiled into the build (APP_TIMERS; the browser tests shorten the outage timers). */
+  timers?: Partial<Timers>
 }
 
 function parseJson<T>(text: string | undefined, fallback: T): T {
@@ -37,16 +44,38 @@ export function readBuildConfig(): BuildConfig {
   return {
     deployments,
     api,
-    localRpcUrl: process.env.LOCAL_RPC_URL || 'http://127.0.0.1:8545',
+    localRpcUrls: parseUrlList(process.env.LOCAL_RPC_URL).length
+      ? parseUrlList(process.env.LOCAL_RPC_URL)
+      : ['http://127.0.0.1:8545'],
     localExplorerUrl: process.env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
     defaultChainId: Number(process.env.DEFAULT_CHAIN_ID) || fallbackChain,
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID ?? '',
+    timers: parseTimerOverrides(process.env.APP_TIMERS),
   }
 }
 
 /** The app's network table for a build configuration. */
 export function networksFor(config: BuildConfig): Record<number, NetworkConfig> {
   const networks = buildNetworks(config.deployments, config.api)
-  networks[31337] = { ...networks[31337], rpcUrl: config.localRpcUrl, explorerUrl: config.localExplorerUrl }
+  networks[31337] = { ...networks[31337], rpcUrls: config.localRpcUrls, explorerUrl: config.localExplorerUrl }
   return networks
+}
+
+/**
+ * Every origin the app itself connects to (fetch / JSON-RPC) in a build: each network's RPC endpoints and its two API
+ * bases, sorted and without duplicates. Derived from networksFor, the one table of a build's hosts, so a
+ * Content-Security-Policy connect-src made from it cannot miss a fallback RPC. Explorer links are navigation, not
+ * connections, and are not listed.
+ */
+export function connectOrigins(config: BuildConfig): string[] {
+  const origins = new Set<string>()
+  for (const n of Object.values(networksFor(config)))
+    for (const url of [...n.rpcUrls, n.vestingApiBase, n.parserApiBase]) {
+      try {
+        if (url) origins.add(new URL(url).origin)
+      } catch {
+        // not a URL (an unset base): nothing to connect to
+      }
+    }
+  return [...origins].sort()
 }
