@@ -18,6 +18,8 @@ export type ProxyFault = 'none' | 'down' | 'hang'
 export async function startRpcProxy(target: string) {
   const counts = { roundTrips: 0, calls: 0, preflights: 0, bytes: 0, byMethod: {} as Record<string, number> }
   let fault: ProxyFault = 'none'
+  /** eth_call data prefix (a function selector) that the proxy answers with an error instead of forwarding. */
+  let failing: string | null = null
   const held = new Set<Socket>()
   const server = http.createServer((req, res) => {
     if (fault === 'down') {
@@ -45,18 +47,40 @@ export async function startRpcProxy(target: string) {
     const chunks: Buffer[] = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', async () => {
-      const body = Buffer.concat(chunks)
+      let body = Buffer.concat(chunks)
       counts.roundTrips++
+      type Call = { id?: unknown; method: string; params?: { data?: string; input?: string }[] }
+      let refused: Call[] = []
+      let batch = false
       if (req.method === 'POST')
         try {
-          const parsed = JSON.parse(body.toString()) as { method: string } | { method: string }[]
-          for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+          const parsed = JSON.parse(body.toString()) as Call | Call[]
+          batch = Array.isArray(parsed)
+          const calls = Array.isArray(parsed) ? parsed : [parsed]
+          for (const call of calls) {
             counts.calls++
             counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1
+          }
+          if (failing !== null) {
+            const hit = (c: Call) =>
+              c.method === 'eth_call' && (c.params?.[0]?.data ?? c.params?.[0]?.input ?? '').startsWith(failing!)
+            refused = calls.filter(hit)
+            if (refused.length > 0) body = Buffer.from(JSON.stringify(batch ? calls.filter((c) => !hit(c)) : []))
           }
         } catch {
           // forwarded as is; the node answers the parse error
         }
+      // A call the proxy refuses gets the error a node gives a read past its gas cap; the rest of a batch is forwarded.
+      const refusals = refused.map((c) => ({
+        jsonrpc: '2.0',
+        id: c.id,
+        error: { code: -32000, message: 'gas required exceeds allowance' },
+      }))
+      if (refused.length > 0 && !batch) {
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+        res.end(JSON.stringify(refusals[0]))
+        return
+      }
       try {
         // A JSON-RPC node is reached at `target` itself; the API's paths are kept.
         const dest = req.url && req.url !== '/' ? new URL(req.url, target) : target
@@ -68,7 +92,8 @@ export async function startRpcProxy(target: string) {
           },
           body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
         })
-        const text = Buffer.from(await upstream.arrayBuffer())
+        let text = Buffer.from(await upstream.arrayBuffer())
+        if (refusals.length > 0) text = Buffer.from(JSON.stringify([...(JSON.parse(text.toString()) as unknown[]), ...refusals]))
         counts.bytes += text.length
         res.writeHead(upstream.status, {
           'content-type': upstream.headers.get('content-type') ?? 'application/json',
@@ -99,5 +124,9 @@ export async function startRpcProxy(target: string) {
       server.closeAllConnections()
       server.close(() => resolve())
     })
-  return { url, counts, reset, setFault, fault: () => fault, stop }
+  /** Refuses every eth_call whose data starts with `selector` (null: none), as a node refuses a read over its gas cap. */
+  const failCalls = (selector: string | null) => {
+    failing = selector?.toLowerCase() ?? null
+  }
+  return { url, counts, reset, setFault, failCalls, fault: () => fault, stop }
 }
