@@ -22,6 +22,15 @@ export async function startRpcProxy(target: string) {
   let failing: string | null = null
   const held = new Set<Socket>()
   const server = http.createServer((req, res) => {
+    // The control path, for tests in another process (the e2e stack's): POST /__proxy/fault/<none|down|hang>, or
+    // /__proxy/fail-calls/<selector|none>. It answers whatever the fault.
+    const control = /^\/__proxy\/(fault|fail-calls)\/([\w-]+)$/.exec(req.url ?? '')
+    if (control && req.method === 'POST') {
+      if (control[1] === 'fault' && ['none', 'down', 'hang'].includes(control[2])) setFault(control[2] as ProxyFault)
+      else if (control[1] === 'fail-calls') failCalls(control[2] === 'none' ? null : control[2])
+      else return void res.writeHead(400).end()
+      return void res.writeHead(204).end()
+    }
     if (fault === 'down') {
       req.socket.destroy()
       return

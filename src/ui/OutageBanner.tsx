@@ -68,7 +68,8 @@ export function OutageBanner({ title, reason, shown, retryAt, resumes, onRetry, 
           {age} {resumes}
           {next}
         </p>
-        {reason && <small>{reason}</small>}
+        {/* The reason adds something only when it is not the title again ('Can't reach the network.'). */}
+        {reason && reason.replace(/\.$/, '') !== title && <small>{reason}</small>}
       </div>
       <Button $variant="secondary" onClick={onRetry}>
         Retry

@@ -243,7 +243,14 @@ function* readOnce(mode: ReadMode): SagaIterator<boolean> {
     return yield call(loadPool, mode)
   } catch (err) {
     log.warn('stake', 'pool read failed', err)
-    yield put(poolFailed({ error: readFailureMessage(err) }))
+    const error = readFailureMessage(err)
+    yield put(poolFailed({ error }))
+    // A list never read for this wallet says so too, rather than 'Loading your stakes…' for as long as the outage.
+    const list: { listStatus: ListStatus; owner: string | null } = yield select((s: RootState) => ({
+      listStatus: s.stake.listStatus,
+      owner: s.wallet.address,
+    }))
+    if (list.owner && list.listStatus !== 'ok') yield put(stakesFailed({ error }))
     return false
   }
 }
