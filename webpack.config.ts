@@ -72,6 +72,7 @@ export default (
     LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL ?? '',
     DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID ?? '',
     WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID ?? '',
+    APP_TIMERS: process.env.APP_TIMERS ?? '',
   }
   const buildConfig = readBuildConfig(appEnv)
   // Hashed names live in static/ so one rule gives them a year's cache (HASHED_DIR); development keeps plain names.

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
 import { ThemeProvider } from 'styled-components'
 import { App } from './App'
+import { setTimers } from './app/config'
 import { makeStore } from './app/store'
 import { createBrowserEnv } from './chain/browserEnv'
 import { readBuildConfig } from './chain/buildConfig'
@@ -11,7 +12,9 @@ import { createChainLayer } from './chain/layer'
 import { theme } from './ui/theme'
 
 const env = createBrowserEnv()
-const store = makeStore(undefined, { chain: createChainLayer(readBuildConfig(), env), env })
+const config = readBuildConfig()
+setTimers(config.timers ?? {})
+const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

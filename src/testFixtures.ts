@@ -52,6 +52,7 @@ export function testStake(over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, ra
     reward: tokens(400n),
     unHoldFee: tokens(100n),
     gains: '0',
+    entryRate: ONE.toString(),
     ...over,
   }
   const c = unstakePreview(
@@ -61,7 +62,7 @@ export function testStake(over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, ra
       reward: BigInt(e.reward),
       lpAmount: BigInt(e.lpAmount),
       unHoldFee: BigInt(e.unHoldFee),
-      entryRate: ONE,
+      entryRate: e.active ? BigInt(e.entryRate) : ONE,
       stakeTime: BigInt(e.stakeTime),
       holdTime: BigInt(e.holdTime),
     },

@@ -74,7 +74,7 @@ function print(title: string, c: Counts, renders: Record<string, number>, ms: nu
     .join(', ')
   const r = ['StakeList', 'StakeRow', 'PoolOverview'].map((k) => `${k} ${renders[k] ?? 0}`).join(', ')
   console.log(
-    `${title.padEnd(30)} ${String(c.roundTrips).padStart(3)} round trips  ${String(c.calls).padStart(3)} calls  (${methods}); ${c.preflights} CORS preflights`,
+    `${title.padEnd(30)} ${String(c.roundTrips).padStart(3)} round trips  ${String(c.calls).padStart(3)} calls  ${(c.bytes / 1024).toFixed(1)} KB  (${methods}); ${c.preflights} CORS preflights`,
   )
   console.log(`${''.padEnd(30)} renders: ${r}; window ${(ms / 1000).toFixed(1)} s`)
 }
@@ -84,7 +84,7 @@ async function main() {
   const stack = await startE2EStack({ countRpc: true, buildEnv: { RENDER_COUNTS: '1' } })
   const browser = await launchBrowser()
   try {
-    const proxy = stack.rpc!
+    const proxy = stack.rpc
     const record = JSON.parse(fs.readFileSync(path.join(stack.deploymentsDir, '31337.json'), 'utf8')) as DeploymentRecord
     const me = await giveStakes(stack.chainUrl, record)
     console.log(

@@ -20,12 +20,39 @@ export const timers = {
   TX_FORGOTTEN_MS: 90_000,
   /** Sent transactions are kept in the browser this long at most (ms); by then each has long reached its end. */
   TX_KEEP_MS: 7 * 24 * 3_600_000,
+  /**
+   * One JSON-RPC request (a whole batch) before it counts as failed and the next RPC URL is tried: a hanging node
+   * must not keep skeletons on screen for ethers' default five minutes (issue #14).
+   */
+  RPC_TIMEOUT_MS: 6_000,
+  /** After a failed read, the first retry and the longest wait between retries (backoff.ts doubles up to it). */
+  RETRY_FIRST_MS: 2_000,
+  RETRY_MAX_MS: 60_000,
 }
 
 export type Timers = typeof timers
 
 export function setTimers(overrides: Partial<Timers>): void {
   Object.assign(timers, overrides)
+}
+
+/**
+ * Timers a build overrides (APP_TIMERS, a JSON object of the names above; the browser tests shorten the outage
+ * timers with it). Unknown names and values that are not positive numbers are ignored.
+ */
+export function parseTimerOverrides(text: string | undefined): Partial<Timers> {
+  if (!text) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return {}
+  }
+  if (!parsed || typeof parsed !== 'object') return {}
+  const out: Partial<Timers> = {}
+  for (const [name, value] of Object.entries(parsed))
+    if (name in timers && typeof value === 'number' && Number.isFinite(value) && value > 0) out[name as keyof Timers] = value
+  return out
 }
 
 /**

@@ -1,5 +1,7 @@
+import { parseTimerOverrides, type Timers } from '../app/config'
 import type { DeploymentRecord } from './deploymentRecord'
 import { buildNetworks, type ApiHosts, type NetworkConfig } from './networks'
+import { parseUrlList } from './rpc'
 
 /**
  * What the build knows about the world: deployment records and API hosts, injected by webpack's DefinePlugin
@@ -8,13 +10,18 @@ import { buildNetworks, type ApiHosts, type NetworkConfig } from './networks'
 export interface BuildConfig {
   deployments: Record<number, DeploymentRecord>
   api: ApiHosts
-  /** RPC of the local chain (the e2e harness runs it on a free port). */
-  localRpcUrl: string
+  /**
+   * RPC endpoints of the local chain, in the order reads try them (LOCAL_RPC_URL, comma-separated; the e2e harness
+   * runs the node on a free port). The Development account signs through the first.
+   */
+  localRpcUrls: string[]
   /** The local chain's explorer: the API's pages unless LOCAL_EXPLORER_URL names another. */
   localExplorerUrl: string
   /** Chain whose data pages show before a wallet says otherwise. */
   defaultChainId: number
   walletConnectProjectId: string
+  /** Timer overrides compiled into the build (APP_TIMERS; the browser tests shorten the outage timers). */
+  timers?: Partial<Timers>
 }
 
 function parseJson<T>(text: string | undefined, fallback: T): T {
@@ -35,7 +42,8 @@ export type BuildEnv = Partial<
     | 'LOCAL_API_URL'
     | 'LOCAL_EXPLORER_URL'
     | 'DEFAULT_CHAIN_ID'
-    | 'WALLETCONNECT_PROJECT_ID',
+    | 'WALLETCONNECT_PROJECT_ID'
+    | 'APP_TIMERS',
     string
   >
 >
@@ -49,6 +57,7 @@ const definedEnv = (): BuildEnv => ({
   LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL,
   DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID,
   WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID,
+  APP_TIMERS: process.env.APP_TIMERS,
 })
 
 /** Reads the build-time configuration (every value has a working local default). */
@@ -62,16 +71,17 @@ export function readBuildConfig(env: BuildEnv = definedEnv()): BuildConfig {
   return {
     deployments,
     api,
-    localRpcUrl: env.LOCAL_RPC_URL || 'http://127.0.0.1:8545',
+    localRpcUrls: parseUrlList(env.LOCAL_RPC_URL).length ? parseUrlList(env.LOCAL_RPC_URL) : ['http://127.0.0.1:8545'],
     localExplorerUrl: env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
     defaultChainId: Number(env.DEFAULT_CHAIN_ID) || fallbackChain,
     walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID ?? '',
+    timers: parseTimerOverrides(env.APP_TIMERS),
   }
 }
 
 /** The app's network table for a build configuration. */
 export function networksFor(config: BuildConfig): Record<number, NetworkConfig> {
   const networks = buildNetworks(config.deployments, config.api)
-  networks[31337] = { ...networks[31337], rpcUrl: config.localRpcUrl, explorerUrl: config.localExplorerUrl }
+  networks[31337] = { ...networks[31337], rpcUrls: config.localRpcUrls, explorerUrl: config.localExplorerUrl }
   return networks
 }

@@ -22,7 +22,7 @@ describe('chain catalogue', () => {
   })
 
   it('keeps a loopback RPC for the local chain and never mixes in a colliding catalogue entry', async () => {
-    const local = { ...buildNetworks({})[31337], rpcUrl: 'http://127.0.0.1:41234' }
+    const local = { ...buildNetworks({})[31337], rpcUrls: ['http://127.0.0.1:41234'] }
     const params = addChainParameters(local, await catalogueEntry(31337))
     expect(params.rpcUrls).toEqual(['http://127.0.0.1:41234'])
     expect(params).not.toHaveProperty('blockExplorerUrls')
@@ -30,7 +30,7 @@ describe('chain catalogue', () => {
   })
 
   it('falls back to the catalogue RPCs without API-key placeholders when ours is unusable', async () => {
-    const rinkeby = { ...buildNetworks({})[4], rpcUrl: 'wss://nope' }
+    const rinkeby = { ...buildNetworks({})[4], rpcUrls: ['wss://nope'] }
     const params = addChainParameters(rinkeby, await catalogueEntry(1))
     expect(params.rpcUrls.length).toBeGreaterThan(0)
     expect(params.rpcUrls.every((u) => u.startsWith('https://') && !u.includes('${'))).toBe(true)

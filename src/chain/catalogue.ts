@@ -47,7 +47,7 @@ const usableRpc = (url: string) =>
  * stand in only when our config has no usable RPC (catalogue ids can collide: 31337 is also listed as "GoChain Testnet").
  */
 export function addChainParameters(network: NetworkConfig, entry: CatalogueEntry | undefined) {
-  const ours = [network.rpcUrl].filter(usableRpc)
+  const ours = network.rpcUrls.filter(usableRpc)
   const rpcUrls = ours.length ? ours : (entry?.rpc ?? []).filter(usableRpc)
   const fallback = ours.length ? undefined : entry
   const explorer = network.explorerUrl || fallback?.explorers?.[0]?.url || ''

@@ -146,6 +146,21 @@ function revertData(err: unknown): string | null {
   return walk(err)
 }
 
+/**
+ * Why a read failed, as the outage banner and the stake list say it: the network (or the service) could not be
+ * reached or did not answer in time, or it answered with an error. `service` names what was read.
+ */
+export function readFailureMessage(err: unknown, service: 'network' | 'api' = 'network'): string {
+  const what = service === 'api' ? 'the vesting service' : 'the network'
+  if (isError(err, 'TIMEOUT')) return `${what[0].toUpperCase()}${what.slice(1)} did not answer in time.`
+  if (isError(err, 'CALL_EXCEPTION')) return `${what[0].toUpperCase()}${what.slice(1)} refused the read.`
+  if (isError(err, 'SERVER_ERROR') || isError(err, 'NETWORK_ERROR') || isError(err, 'UNKNOWN_ERROR'))
+    return `Can't reach ${what}.`
+  const name = (err as { name?: unknown })?.name
+  if (name === 'AbortError') return `${what[0].toUpperCase()}${what.slice(1)} did not answer in time.`
+  return `Can't reach ${what}.`
+}
+
 /** A short sentence for a person, from any error a wallet, node or contract can produce. */
 export function toUserMessage(err: unknown): string {
   if (isUserRejection(err)) return 'You rejected the request in your wallet.'

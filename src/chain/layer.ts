@@ -1,7 +1,8 @@
-import { JsonRpcProvider } from 'ethers'
+import { timers } from '../app/config'
 import type { BrowserEnv } from './browserEnv'
 import { networksFor, type BuildConfig } from './buildConfig'
 import type { NetworkConfig } from './networks'
+import { FailoverRpcProvider } from './rpc'
 import { Wallets } from './wallets'
 
 /**
@@ -11,14 +12,17 @@ import { Wallets } from './wallets'
 export interface ChainLayer {
   config: BuildConfig
   networks: Record<number, NetworkConfig>
-  /** A batching JSON-RPC provider for reads on `chainId` (one per chain, shared). */
-  readProvider(chainId: number): JsonRpcProvider
+  /**
+   * A batching JSON-RPC provider for reads on `chainId` (one per chain, shared): it times out after RPC_TIMEOUT_MS
+   * and moves on to the network's next RPC URL when one fails.
+   */
+  readProvider(chainId: number): FailoverRpcProvider
   wallets: Wallets
 }
 
 export function createChainLayer(config: BuildConfig, env: BrowserEnv): ChainLayer {
   const networks = networksFor(config)
-  const providers = new Map<number, JsonRpcProvider>()
+  const providers = new Map<number, FailoverRpcProvider>()
   return {
     config,
     networks,
@@ -27,15 +31,14 @@ export function createChainLayer(config: BuildConfig, env: BrowserEnv): ChainLay
       if (!p) {
         const network = networks[chainId]
         if (!network) throw new Error(`Chain ${chainId} is not configured.`)
-        // staticNetwork: no eth_chainId before every call; calls made in the same tick share one HTTP request.
-        p = new JsonRpcProvider(network.rpcUrl, chainId, { staticNetwork: true, batchStallTime: 5, cacheTimeout: -1 })
+        p = new FailoverRpcProvider(network.rpcUrls, chainId, timers.RPC_TIMEOUT_MS)
         providers.set(chainId, p)
       }
       return p
     },
     wallets: new Wallets(env, networks, {
       walletConnectProjectId: config.walletConnectProjectId,
-      localRpcUrl: config.localRpcUrl,
+      localRpcUrl: config.localRpcUrls[0],
       defaultChainId: config.defaultChainId,
     }),
   }

@@ -1,5 +1,6 @@
 import { addressUrl, buildNetworks, isSupported, supportedNetworks, switchTarget, txUrl } from './networks'
 import type { DeploymentRecord } from './deploymentRecord'
+import { connectSources } from '../hosting/csp'
 import { networksFor, readBuildConfig } from './buildConfig'
 
 const record = (chainId: number, defaultPoolId = 1): DeploymentRecord => ({
@@ -66,6 +67,23 @@ describe('networks', () => {
     const elsewhere = networksFor({ ...config, localExplorerUrl: 'http://127.0.0.1:4000' })[31337]
     expect(addressUrl(elsewhere, '0xdef')).toBe('http://127.0.0.1:4000/address/0xdef')
     expect(elsewhere.explorerName).toBe('Local explorer')
+  })
+
+  it('reads several local RPC URLs from LOCAL_RPC_URL, in order, and lets the CSP connect to each', () => {
+    const saved = process.env.LOCAL_RPC_URL
+    process.env.LOCAL_RPC_URL = ' http://127.0.0.1:9001 ,http://127.0.0.1:9002/rpc,, '
+    try {
+      const config = { ...readBuildConfig(), deployments: { 31337: record(31337) } }
+      expect(config.localRpcUrls).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002/rpc'])
+      expect(networksFor(config)[31337].rpcUrls).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002/rpc'])
+      // The Content-Security-Policy's connect-src lists every one of them (src/hosting/csp.ts).
+      const origins = connectSources(config)
+      expect(origins).toEqual(expect.arrayContaining(['http://127.0.0.1:9001', 'http://127.0.0.1:9002', 'http://127.0.0.1:8787']))
+      expect(new Set(origins).size).toBe(origins.length)
+    } finally {
+      if (saved === undefined) delete process.env.LOCAL_RPC_URL
+      else process.env.LOCAL_RPC_URL = saved
+    }
   })
 
   it('points the local chain at the local API and takes other hosts from the build', () => {

@@ -14,7 +14,8 @@ export interface NetworkConfig {
   label: 'ethereum' | 'bsc' | 'local'
   explorerUrl: string
   explorerName: string
-  rpcUrl: string
+  /** Read endpoints, tried in order when one fails (src/chain/rpc.ts); the first is the one offered to wallets. */
+  rpcUrls: string[]
   nativeCurrency: NativeCurrency
   defaultPoolId: number
   /** Base of the vesting API: GET {base}/address/{wallet}. */
@@ -49,7 +50,7 @@ function bases(api: ApiHosts): Record<number, Base> {
       label: 'ethereum',
       explorerUrl: 'https://etherscan.io',
       explorerName: 'Etherscan',
-      rpcUrl: 'https://cloudflare-eth.com',
+      rpcUrls: ['https://cloudflare-eth.com'],
       nativeCurrency: ETH,
       defaultPoolId: 0,
       vestingApiBase: v(1),
@@ -61,7 +62,7 @@ function bases(api: ApiHosts): Record<number, Base> {
       label: 'ethereum',
       explorerUrl: 'https://rinkeby.etherscan.io',
       explorerName: 'Etherscan',
-      rpcUrl: 'https://rinkeby.infura.io/v3/',
+      rpcUrls: ['https://rinkeby.infura.io/v3/'],
       nativeCurrency: ETH,
       defaultPoolId: 7,
       vestingApiBase: v(4),
@@ -73,7 +74,7 @@ function bases(api: ApiHosts): Record<number, Base> {
       label: 'bsc',
       explorerUrl: 'https://bscscan.com',
       explorerName: 'BscScan',
-      rpcUrl: 'https://bsc-dataseed.binance.org',
+      rpcUrls: ['https://bsc-dataseed.binance.org'],
       nativeCurrency: BNB,
       defaultPoolId: 1,
       vestingApiBase: v(56),
@@ -85,7 +86,7 @@ function bases(api: ApiHosts): Record<number, Base> {
       label: 'bsc',
       explorerUrl: 'https://testnet.bscscan.com',
       explorerName: 'BscScan',
-      rpcUrl: 'https://data-seed-prebsc-1-s1.binance.org:8545',
+      rpcUrls: ['https://data-seed-prebsc-1-s1.binance.org:8545'],
       nativeCurrency: BNB,
       defaultPoolId: 1,
       vestingApiBase: v(97),
@@ -98,7 +99,7 @@ function bases(api: ApiHosts): Record<number, Base> {
       // The build sets the URL (buildConfig.ts): the local API serves a small explorer.
       explorerUrl: '',
       explorerName: 'Local explorer',
-      rpcUrl: 'http://127.0.0.1:8545',
+      rpcUrls: ['http://127.0.0.1:8545'],
       nativeCurrency: ETH,
       defaultPoolId: 1,
       vestingApiBase: v(31337, `${LOCAL_API}/vesting`),

@@ -112,7 +112,7 @@ export class Wallets {
       if (!this.opts.walletConnectProjectId) throw new Error('WalletConnect is not configured for this site.')
       const { WalletConnect } = await import(/* webpackChunkName: "walletconnect" */ '@web3-react/walletconnect-v2')
       const chains = supportedNetworks(this.networks).filter((n) => n.chainId !== 31337)
-      const rpcMap = Object.fromEntries(chains.map((n) => [n.chainId, n.rpcUrl]))
+      const rpcMap = Object.fromEntries(chains.map((n) => [n.chainId, n.rpcUrls[0]]))
       const [connector, , store] = initializeConnector<InstanceType<typeof WalletConnect>>(
         (actions) =>
           new WalletConnect({

@@ -40,9 +40,6 @@ function origin(url: string): string | null {
   }
 }
 
-/** The RPC endpoints the app reads a supported network through (one place, so a list of RPC URLs is one line). */
-const rpcUrlsOf = (network: { rpcUrl: string }): string[] => [network.rpcUrl]
-
 /**
  * Every origin the app's code connects to for a build: the RPC and API hosts of each supported network (a network
  * without contracts is never read) and, when a project id is configured, WalletConnect's hosts.
@@ -50,7 +47,7 @@ const rpcUrlsOf = (network: { rpcUrl: string }): string[] => [network.rpcUrl]
 export function connectSources(config: BuildConfig): string[] {
   const out = new Set<string>()
   for (const n of supportedNetworks(networksFor(config))) {
-    for (const url of [...rpcUrlsOf(n), n.vestingApiBase, n.parserApiBase]) {
+    for (const url of [...n.rpcUrls, n.vestingApiBase, n.parserApiBase]) {
       const o = origin(url)
       if (o) out.add(o)
     }

@@ -6,7 +6,9 @@ import {
   claimSettled,
   initialVestingState,
   stakingRequested,
+  vestingFailed,
   vestingLoaded,
+  vestingRetryScheduled,
   type VestingInfo,
   type VestingState,
 } from '../features/vesting/slice'
@@ -41,7 +43,14 @@ function renderClaimPage(
   const preloadedState: Partial<RootState> = {
     wallet: connectedWallet(),
     token: { ...initialTokenState, symbol: 'PLT' },
-    vesting: { ...initialVestingState, status: 'succeeded', ...vesting, info: { ...SIGNED, ...info } },
+    vesting: {
+      ...initialVestingState,
+      status: 'succeeded',
+      chainStatus: 'succeeded',
+      loadedAt: Date.now(),
+      ...vesting,
+      info: { ...SIGNED, ...info },
+    },
     stake: {
       ...initialStakeState,
       harvestTerms: TERMS,
@@ -57,7 +66,7 @@ const walletLink = () => screen.getByRole('button', { name: 'Or claim directly t
 
 describe('claim page', () => {
   it('shows placeholders until the first vesting answer, then the three figures', () => {
-    const { store } = renderClaimPage({ status: 'idle' })
+    const { store } = renderClaimPage({ status: 'idle', loadedAt: null })
     expect(screen.getByTestId('vesting-available').querySelector('[aria-label="Loading"]')).not.toBeNull()
     expect(stakeButton()).toHaveProperty('disabled', true)
     act(() => {
@@ -67,6 +76,33 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')
     expect(screen.getByTestId('vesting-claimed').textContent).toBe('0.00 PLT')
     expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
+  })
+
+  it('never shows zeros for an API that has not answered: dashes, the outage with a Retry, and no claim', async () => {
+    const { store, user, dispatched } = renderClaimPage({ status: 'idle', loadedAt: null })
+    act(() => {
+      store.dispatch(vestingFailed({ error: "Can't reach the vesting service." }))
+      store.dispatch(vestingRetryScheduled(Date.now() + 4_000))
+    })
+    expect(screen.getByTestId('vesting-available').textContent).toBe('—')
+    expect(screen.getByTestId('vesting-total').textContent).toBe('—')
+    expect(screen.queryByText('Nothing is unlocked for claim right now.')).toBeNull()
+    expect(stakeButton()).toHaveProperty('disabled', true)
+    const outage = screen.getByTestId('claim-outage')
+    expect(outage.querySelector('h2')!.textContent).toBe("Can't reach the vesting service")
+    expect(outage.textContent).toMatch(/Nothing could be read yet\. The page tries again by itself\. Next try in [45] s\./)
+    dispatched.length = 0
+    await user.click(within(outage).getByRole('button', { name: 'Retry' }))
+    expect(dispatched.map((a) => a.type)).toEqual(['vesting/vestingRefreshRequested'])
+  })
+
+  it('keeps the last answer on screen when the API fails later, with its block and age, and pauses claims', () => {
+    renderClaimPage({ status: 'failed', error: "Can't reach the vesting service.", loadedAt: Date.now() - 200_000 })
+    expect(screen.getByTestId('vesting-available').textContent).toBe('72,000.00 PLT')
+    expect(screen.getByTestId('claim-outage').textContent).toMatch(
+      /Showing the figures of block [\d,]+, read 3 min ago\. Claims are paused; the page updates by itself when it answers\./,
+    )
+    expect(stakeButton()).toHaveProperty('disabled', true)
   })
 
   it('shows the token contract, the schedules and the update note', () => {

@@ -4,6 +4,7 @@ import { useAppDispatch } from '../app/hooks'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
+import { VestingOutage } from '../features/vesting/components/VestingOutage'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
 import { vestingRefreshRequested } from '../features/vesting/slice'
 import { PageTitle } from '../ui/Card'
@@ -31,6 +32,7 @@ export function ClaimPage() {
     <>
       <PageTitle>Claim your allocation</PageTitle>
       <TokenContractLink />
+      <VestingOutage />
       <Grid>
         <VestingFigures />
         <ClaimActions />

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../app/hooks'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
 import { StakeList } from '../features/stake/components/StakeList'
 import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'
+import { StakingOutage } from '../features/stake/components/StakingOutage'
 import { StakingToolbar } from '../features/stake/components/StakingToolbar'
 import { poolSelected, stakingPageClosed, stakingPageOpened } from '../features/stake/slice'
 import { PageTitle } from '../ui/Card'
@@ -38,6 +39,7 @@ export function StakingPage() {
         <PageTitle>Staking &amp; Subscription</PageTitle>
         <StakingToolbar />
       </div>
+      <StakingOutage />
       <AlphaDisclaimer />
       <SubscriptionBanner />
       <PoolOverview />

@@ -5,6 +5,20 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { TestWallet, type WalletRequest } from '../support/testWallet'
 
 export const appUrl = (p = '/') => `${process.env.E2E_APP_URL}${p}`
+
+/**
+ * Cuts the app's chain ('rpc') or API ('api') off, makes it hang, or restores it, through the fault switch of the
+ * proxy the e2e build reaches them by (scripts/lib/rpcProxy.ts). The wallet and the test's own reads are not affected.
+ */
+export async function proxyFault(target: 'rpc' | 'api', fault: 'none' | 'down' | 'hang') {
+  const base = target === 'rpc' ? process.env.E2E_APP_RPC_URL : process.env.E2E_APP_API_URL
+  await fetch(`${base}/__proxy/fault/${fault}`, { method: 'POST' })
+}
+
+/** Makes the app's RPC proxy refuse every eth_call starting with `selector` (null: none), as a node over its gas cap. */
+export async function proxyFailCalls(selector: string | null) {
+  await fetch(`${process.env.E2E_APP_RPC_URL}/__proxy/fail-calls/${selector ?? 'none'}`, { method: 'POST' })
+}
 export const chainUrl = () => process.env.E2E_CHAIN_URL!
 
 /** Debian's chromium (apt), never a downloaded browser; flags keep it off this machine's closed network. */

@@ -5,10 +5,23 @@ declare global {
 }
 
 export default async function setup() {
-  const stack = await startE2EStack()
+  // Outages in the browser tests last seconds, not minutes: a 2 s RPC timeout, retries from 1 s up to 3 s, and a 4 s
+  // auto-update (the app's own defaults: 6 s, 2-60 s, 15 s).
+  const stack = await startE2EStack({
+    buildEnv: {
+      APP_TIMERS: JSON.stringify({
+        RPC_TIMEOUT_MS: 2_000,
+        RETRY_FIRST_MS: 1_000,
+        RETRY_MAX_MS: 3_000,
+        STAKING_REFRESH_MS: 4_000,
+      }),
+    },
+  })
   globalThis.__E2E_STACK__ = stack
   process.env.E2E_CHAIN_URL = stack.chainUrl
   process.env.E2E_API_URL = stack.apiUrl
+  process.env.E2E_APP_RPC_URL = stack.rpc.url
+  process.env.E2E_APP_API_URL = stack.apiProxy.url
   process.env.E2E_APP_URL = stack.appUrl
   process.env.E2E_DEPLOYMENTS_DIR = stack.deploymentsDir
   process.env.E2E_DIST_DIR = stack.distDir

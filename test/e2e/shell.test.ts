@@ -66,7 +66,9 @@ describe('app shell in a real browser', () => {
     await page.getByRole('button', { name: 'Localhost' }).click()
     await page.getByRole('heading', { name: 'Claim your allocation' }).waitFor()
     expect(wallet.chainId).toBe(31337)
-    expect(wallet.added).toEqual([expect.objectContaining({ chainId: '0x7a69', chainName: 'Localhost', rpcUrls: [chainUrl()] })])
+    expect(wallet.added).toEqual([
+      expect.objectContaining({ chainId: '0x7a69', chainName: 'Localhost', rpcUrls: [process.env.E2E_APP_RPC_URL] }),
+    ])
   })
 
   it('keeps the dialog usable when the connection is rejected in the wallet', async () => {

@@ -18,13 +18,18 @@ export interface E2EStack {
   deploymentsDir: string
   /** The production build the app is served from. */
   distDir: string
-  /** With `countRpc`: the counting proxy the app's reads go through (the API and the wallet talk to the node). */
-  rpc: Awaited<ReturnType<typeof startRpcProxy>> | null
+  /**
+   * The counting proxy the app's reads go through (the API and the wallet talk to the node directly), with a fault
+   * switch: tests cut the app's chain with it (proxyFault) and restore it.
+   */
+  rpc: Awaited<ReturnType<typeof startRpcProxy>>
+  /** The same in front of the API, as the app reaches it. */
+  apiProxy: Awaited<ReturnType<typeof startRpcProxy>>
   stop: () => Promise<void>
 }
 
 export interface E2EStackOptions {
-  /** Put a counting JSON-RPC proxy between the app and the node (the RPC benchmark). */
+  /** Unused: the counting proxy is always there (kept so callers need not change). */
   countRpc?: boolean
   /** Extra build-time environment for the app (e.g. RENDER_COUNTS=1). */
   buildEnv?: NodeJS.ProcessEnv
@@ -49,18 +54,20 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
       API_BLOCK_CACHE_MS: '0',
     })
     stops.push(api.stop)
-    const rpc = opts.countRpc ? await startRpcProxy(node.url) : null
-    if (rpc) stops.push(rpc.stop)
+    const rpc = await startRpcProxy(node.url)
+    stops.push(rpc.stop)
+    const apiProxy = await startRpcProxy(api.url)
+    stops.push(apiProxy.stop)
     const dist = path.join(deploymentsDir, 'dist')
     await buildApp(dist, {
       ...opts.buildEnv,
       DEPLOYMENTS_DIR: deploymentsDir,
-      LOCAL_RPC_URL: rpc?.url ?? node.url,
-      LOCAL_API_URL: api.url,
+      LOCAL_RPC_URL: rpc.url,
+      LOCAL_API_URL: apiProxy.url,
     })
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)
-    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, distDir: dist, rpc, stop }
+    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, distDir: dist, rpc, apiProxy, stop }
   } catch (err) {
     await stop()
     throw err

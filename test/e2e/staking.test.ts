@@ -58,7 +58,7 @@ describe('staking page on the local stack', () => {
     await notice.waitFor()
     // The notification links to the explorer: on the local chain the API's pages, showing this very stake.
     const href = await notice.getByRole('link', { name: 'View on Local explorer' }).getAttribute('href')
-    expect(href).toMatch(new RegExp(`^${process.env.E2E_API_URL}/explorer/tx/0x[0-9a-f]{64}$`))
+    expect(href).toMatch(new RegExp(`^${process.env.E2E_APP_API_URL}/explorer/tx/0x[0-9a-f]{64}$`))
     const explorer = await page.context().newPage()
     await explorer.goto(href!)
     expect(await explorer.locator('dd.ok').textContent()).toBe('Success')

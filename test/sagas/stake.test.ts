@@ -12,14 +12,22 @@ import {
   moreStakesRequested,
   poolSelected,
   stakeRefreshRequested,
-  stakingPageClosed,
   stakingPageOpened,
   unstakeRequested,
 } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
+import {
+  CHAIN_URL,
+  capturingLogs as capturing,
+  deployment,
+  installInjectedWallet,
+  makeTestStore,
+  nodeAccounts,
+  rpc,
+  waitFor,
+} from './support'
 
 let accounts: string[]
 beforeAll(async () => {
@@ -129,7 +137,7 @@ describe('staking sagas against a real node', () => {
     expect(s.token.balance).toBe(balance.toString())
   })
 
-  it('reads the stake list a page at a time in the same single Lens call; Show more adds a page', async () => {
+  it('reads the stake list a page at a time; Show more reads only the next page and adds it', async () => {
     const saved = lists.STAKE_PAGE_SIZE
     setLists({ STAKE_PAGE_SIZE: 2 })
     const proxy = await startRpcProxy(CHAIN_URL())
@@ -143,23 +151,60 @@ describe('staking sagas against a real node', () => {
       expect(first.moreStakes).toBe(true)
       proxy.reset()
       t.store.dispatch(moreStakesRequested())
-      const second = await waitFor(t.store, (s) => s.stake.readAt > first.readAt)
-      expect(second.stake.userStakes).toHaveLength(4)
-      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 4, byMethod: { eth_call: 3, eth_getBlockByNumber: 1 } })
+      const second = await waitFor(t.store, (s) => s.stake.userStakes.length === 4)
+      // One Lens call for the one new page: the rows shown are not read again.
+      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 1, byMethod: { eth_call: 1 } })
+      expect(second.stake.userStakes.slice(0, 2)).toEqual(first.userStakes)
       let s = second
       while (s.stake.moreStakes) {
+        const shown = s.stake.userStakes.length
         t.store.dispatch(moreStakesRequested())
-        const readAt = s.stake.readAt
-        s = await waitFor(t.store, (x) => x.stake.readAt > readAt)
+        s = await waitFor(t.store, (x) => x.stake.userStakes.length > shown || !x.stake.moreStakes)
       }
       expect(s.stake.userStakes.map((e) => e.id).sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i))
-      expect(s.stake.stakePages).toBe(Math.ceil(total / 2))
-      // Another pool starts from one page again.
+      // A full read (Retry) reads every row shown again, two to a page, in one round trip.
+      proxy.reset()
+      t.store.dispatch(stakeRefreshRequested())
+      await waitFor(t.store, (x) => x.stake.readAt > s.stake.readAt)
+      expect(proxy.counts).toMatchObject({ roundTrips: 1, calls: 3 + Math.ceil(total / 2) })
+      expect(t.store.getState().stake.userStakes).toHaveLength(total)
+      // Another pool starts from its first page.
       t.store.dispatch(poolSelected(0))
-      await waitFor(t.store, (x) => x.stake.pool?.id === 0)
-      expect(t.store.getState().stake.stakePages).toBe(1)
+      await waitFor(t.store, (x) => x.stake.pool?.id === 0 && x.stake.listStatus === 'ok')
+      expect(t.store.getState().stake.userStakes.length).toBeLessThanOrEqual(2)
     } finally {
       setLists({ STAKE_PAGE_SIZE: saved })
+      await proxy.stop()
+    }
+  })
+
+  it('refreshes without reading the rows again when no stake was made or closed, to the wei of a full read', async () => {
+    const saved = timers.STAKING_REFRESH_MS
+    setTimers({ STAKING_REFRESH_MS: 150 })
+    const proxy = await startRpcProxy(CHAIN_URL())
+    try {
+      const t = await onStakingPage(0, 1, proxy.url)
+      await waitFor(t.store, (s) => s.stake.autoUpdate === 'running')
+      // Time passes: fees fall, rewards are earned, a stake may mature; the rows are recomputed from their terms.
+      await rpc('evm_increaseTime', [2 * Number(DAY) + 123])
+      await rpc('evm_mine')
+      const before = t.store.getState().stake
+      proxy.reset()
+      const refreshed = await waitFor(t.store, (s) => s.stake.blockNumber! > before.blockNumber!)
+      expect(proxy.counts.roundTrips).toBe(1)
+      expect(proxy.counts.byMethod.eth_call).toBe(2)
+      const reread = refreshed.stake.userStakes
+      // The same figures as the Lens gives for that block.
+      const lens = contracts.lens(deployment().contracts.lens, t.chain.readProvider(31337))
+      const page = await lens.getUnstakeDataPage(pool(1).address, accounts[0], 0, reread.length, {
+        blockTag: refreshed.stake.blockNumber!,
+      })
+      expect(reread.map((e) => [e.id, e.amountOut, e.fee, e.forfeited, e.gains])).toEqual(
+        page.infos.map((i) => [Number(i.stakeId), ...[i.amountOut, i.fee, i.forfeited, i.stake.gains].map(String)]),
+      )
+      expect(reread.some((e, i) => e.active && e.fee !== before.userStakes[i].fee)).toBe(true)
+    } finally {
+      setTimers({ STAKING_REFRESH_MS: saved })
       await proxy.stop()
     }
   })
@@ -173,7 +218,12 @@ describe('staking sagas against a real node', () => {
       const v2At = t.store.getState().stake.readAt
       t.store.dispatch(stakeRefreshRequested())
       await waitFor(t.store, (s) => s.stake.readAt > v2At)
-      expect(proxy.counts).toEqual({ roundTrips: 1, calls: 3, preflights: 0, byMethod: { eth_call: 2, eth_getBlockByNumber: 1 } })
+      expect(proxy.counts).toMatchObject({
+        roundTrips: 1,
+        calls: 3,
+        preflights: 0,
+        byMethod: { eth_call: 2, eth_getBlockByNumber: 1 },
+      })
       const pageRead = { roundTrips: 1, calls: 4, preflights: 0, byMethod: { eth_call: 3, eth_getBlockByNumber: 1 } }
       // The first read of pool 1: its address and version come from the deployment record, so the stakes and the fee
       // stream come in the same trip.
@@ -181,12 +231,12 @@ describe('staking sagas against a real node', () => {
       const readAt = t.store.getState().stake.readAt
       t.store.dispatch(poolSelected(1))
       const loaded = await waitFor(t.store, (s) => s.stake.pool?.id === 1 && s.stake.readAt > readAt)
-      expect(proxy.counts).toEqual(pageRead)
+      expect(proxy.counts).toMatchObject(pageRead)
       expect(loaded.stake.userStakes.length).toBe(Number(await read(t, 1).getUserStakesCount(accounts[0])))
       proxy.reset()
       t.store.dispatch(stakeRefreshRequested())
       await waitFor(t.store, (s) => s.stake.readAt > loaded.stake.readAt)
-      expect(proxy.counts).toEqual(pageRead)
+      expect(proxy.counts).toMatchObject(pageRead)
     } finally {
       await proxy.stop()
     }
@@ -465,33 +515,74 @@ describe('staking sagas against a real node', () => {
     }
   })
 
-  it('refreshes every 15 s (shortened here), stops at the first error, and restarts on the next page visit', async () => {
-    const saved = timers.STAKING_REFRESH_MS
-    setTimers({ STAKING_REFRESH_MS: 100 })
+  it('pauses the 15 s update at its first error, says so, keeps the figures, and resumes by itself when the node is back', async () => {
+    const saved = { ...timers }
+    setTimers({ STAKING_REFRESH_MS: 100, RETRY_FIRST_MS: 100, RETRY_MAX_MS: 300, RPC_TIMEOUT_MS: 400 })
+    const proxy = await startRpcProxy(CHAIN_URL())
     try {
-      const t = await onStakingPage(1, 1)
-      const readAt = t.store.getState().stake.readAt
-      await waitFor(t.store, (s) => s.stake.readAt > readAt && s.stake.autoUpdate === 'running')
-      // The node stops answering: the next automatic read fails and the auto-update stops for good.
-      const provider = t.chain.readProvider(31337)
-      const send = provider.send.bind(provider)
-      provider.send = async () => {
-        throw new Error('node unreachable')
-      }
-      const logged = await capturingLogs(async () => {
-        await waitFor(t.store, (s: RootState) => s.stake.autoUpdate === 'stopped')
+      const { value: t, logged } = await capturing(async () => {
+        const t = await onStakingPage(1, 1, proxy.url)
+        const shown = t.store.getState().stake
+        expect(shown.listStatus).toBe('ok')
+        // The node's RPC hangs: each read times out, the auto-update pauses and retries with backoff.
+        proxy.setFault('hang')
+        const paused = await waitFor(t.store, (s) => s.stake.autoUpdate === 'paused' && s.stake.status === 'failed')
+        expect(paused.stake.error).toBe('The network did not answer in time.')
+        expect(paused.stake.retryAt).toBeGreaterThan(Date.now() - 1_000)
+        // What was read stays on screen, marked with its block.
+        expect(paused.stake.pool).toEqual(shown.pool)
+        expect(paused.stake.userStakes).toEqual(shown.userStakes)
+        expect(paused.stake.blockNumber).toBe(shown.blockNumber)
+        // Then it refuses connections: still paused, still retrying.
+        proxy.setFault('down')
+        await waitFor(t.store, (s) => s.stake.error === "Can't reach the network.")
+        proxy.setFault('none')
+        await rpc('evm_mine')
+        await waitFor(t.store, (s) => s.stake.autoUpdate === 'running' && s.stake.status === 'succeeded')
+        return t
       })
-      expect(logged).toContain('[stake] auto-update stopped at its first error')
-      provider.send = send
-      const stoppedAt = t.store.getState().stake.readAt
-      await new Promise((r) => setTimeout(r, 400))
-      expect(t.store.getState().stake.readAt).toBe(stoppedAt)
-      // Leaving and opening the page again restarts it.
-      t.store.dispatch(stakingPageClosed())
-      t.store.dispatch(stakingPageOpened())
-      await waitFor(t.store, (s) => s.stake.autoUpdate === 'running' && s.stake.readAt > stoppedAt)
+      expect(logged).toContain('[stake] pool read failed')
+      expect(logged).toContain('[stake] auto-update paused at its first error; retrying with backoff')
+      // Running again every 100 ms.
+      const again = t.store.getState().stake.readAt
+      await waitFor(t.store, (s) => s.stake.readAt > again && s.stake.error === null)
     } finally {
-      setTimers({ STAKING_REFRESH_MS: saved })
+      setTimers(saved)
+      await proxy.stop()
+    }
+  })
+
+  it('shows a stake list read failure as an error with the rows kept, never as an empty list, and recovers on Retry', async () => {
+    const proxy = await startRpcProxy(CHAIN_URL())
+    const selector = contracts
+      .lens(deployment().contracts.lens, null as never)
+      .interface.getFunction('getUnstakeDataPage')!.selector
+    try {
+      const t = await onStakingPage(0, 1, proxy.url)
+      const rows = t.store.getState().stake.userStakes
+      expect(rows.length).toBeGreaterThan(0)
+      // The node refuses the list's Lens call (as one past its gas cap); the pool read in the same batch still answers.
+      proxy.failCalls(selector)
+      const { logged } = await capturing(async () => {
+        const readAt = t.store.getState().stake.readAt
+        t.store.dispatch(stakeRefreshRequested())
+        await waitFor(t.store, (s) => s.stake.listStatus === 'failed' && s.stake.readAt > readAt)
+      })
+      expect(logged).toContain('[stake] stake list read failed')
+      const failed = t.store.getState().stake
+      expect(failed.listError).toBe('The network refused the read.')
+      expect(failed.userStakes).toEqual(rows)
+      expect(failed.status).toBe('succeeded')
+      // A new wallet's first read fails the same way: no rows, and the list is 'failed', not empty and 'ok'.
+      t.wallet.switchAccount(accounts[2])
+      await capturing(() => waitFor(t.store, (s) => s.wallet.address === accounts[2] && s.stake.listStatus === 'failed'))
+      expect(t.store.getState().stake.userStakes).toEqual([])
+      proxy.failCalls(null)
+      t.store.dispatch(stakeRefreshRequested())
+      const back = await waitFor(t.store, (s) => s.stake.listStatus === 'ok')
+      expect(back.stake.userStakes.length).toBeGreaterThan(0)
+    } finally {
+      await proxy.stop()
     }
   })
 })

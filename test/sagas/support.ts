@@ -27,11 +27,11 @@ export function deployment(): DeploymentRecord {
 }
 
 /** Nothing listens on port 1: the APIs are down unless a test passes a running service's URL. */
-export function buildConfig(apiUrl = 'http://127.0.0.1:1', rpcUrl = CHAIN_URL()): BuildConfig {
+export function buildConfig(apiUrl = 'http://127.0.0.1:1', rpcUrl: string | string[] = CHAIN_URL()): BuildConfig {
   return {
     deployments: { 31337: deployment() },
     api: { vesting: { 31337: `${apiUrl}/vesting` }, parser: { 31337: apiUrl } },
-    localRpcUrl: rpcUrl,
+    localRpcUrls: Array.isArray(rpcUrl) ? rpcUrl : [rpcUrl],
     localExplorerUrl: `${apiUrl}/explorer`,
     defaultChainId: 31337,
     walletConnectProjectId: '',
@@ -56,9 +56,12 @@ afterEach(() => {
   for (const store of open.splice(0)) store.close()
 })
 
-/** A store with the app's sagas; `rpcUrl` puts something (a counting proxy) between its reads and the node. */
+/**
+ * A store with the app's sagas; `rpcUrl` puts something (a counting proxy) between its reads and the node, or lists
+ * several endpoints to fall back between.
+ */
 export function makeTestStore(
-  opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown; apiUrl?: string; rpcUrl?: string } = {},
+  opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown; apiUrl?: string; rpcUrl?: string | string[] } = {},
 ) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
   const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl), env)

@@ -1,7 +1,15 @@
 import { getAddress } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import { selectClaimBlock, selectSelectedTerm, selectTermOptions } from '../../src/features/vesting/selectors'
-import { claimRequested, stakingRequested, EMPTY_VESTING_INFO } from '../../src/features/vesting/slice'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
+import { setTimers, timers } from '../../src/app/config'
+import {
+  selectClaimBlock,
+  selectClaimView,
+  selectSelectedTerm,
+  selectTermOptions,
+  selectVestingOutage,
+} from '../../src/features/vesting/selectors'
+import { claimRequested, stakingRequested, EMPTY_VESTING_INFO, vestingRefreshRequested } from '../../src/features/vesting/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../server/harness'
@@ -127,17 +135,54 @@ describe('vesting sagas against a real node and the real API service', () => {
     }
   })
 
-  it('shows zeros and blocks claims when the vesting API is down, without crashing the saga', async () => {
+  it('records an API that is down (no zeros passed off as figures) and blocks claims, without crashing the saga', async () => {
     const { value: t, logged } = await capturingLogs(() => connectedAs(0, 'http://127.0.0.1:1'))
-    expect(logged).toEqual(['[vesting] vesting API unavailable; showing zeros'])
+    expect(logged).toEqual(['[vesting] vesting API unavailable; keeping the last answer'])
     const s = t.store.getState()
     expect(s.vesting.status).toBe('failed')
+    expect(s.vesting.error).toBe("Can't reach the vesting service.")
+    expect(s.vesting.loadedAt).toBeNull()
     expect(s.vesting.info).toEqual(EMPTY_VESTING_INFO)
-    expect(selectClaimBlock(s)).toBe('nothing')
+    expect(selectClaimView(s).available).toBe('—')
+    expect(selectClaimBlock(s)).toBe('unavailable')
     // The harvest terms still come from the chain.
     expect(s.stake.harvestTerms.length).toBeGreaterThan(0)
     t.store.dispatch(claimRequested())
     expect(t.store.getState().vesting.claim).toEqual({ status: 'failed', kind: 'wallet', error: 'There is nothing to claim.' })
+  })
+
+  it('keeps the last answer through an API outage and comes back by itself, with backoff, when the API answers', async () => {
+    const saved = { ...timers }
+    setTimers({ RETRY_FIRST_MS: 100, RETRY_MAX_MS: 200 })
+    const proxy = await startRpcProxy(api.url)
+    try {
+      const t = await connectedAs(1, proxy.url)
+      const good = t.store.getState().vesting
+      expect(good.status).toBe('succeeded')
+      proxy.setFault('down')
+      const { logged } = await capturingLogs(async () => {
+        t.store.dispatch(vestingRefreshRequested())
+        const down = await waitFor(t.store, (s) => s.vesting.status === 'failed' && s.vesting.retryAt !== null)
+        expect(down.vesting.info).toEqual(good.info)
+        expect(down.vesting.loadedAt).toBe(good.loadedAt)
+        expect(selectVestingOutage(down)).toMatchObject({
+          title: "Can't reach the vesting service",
+          shown: { readAt: good.loadedAt },
+        })
+        // Retries go on quietly while it is down (the proxy drops them before counting).
+        await new Promise((r) => setTimeout(r, 600))
+        expect(t.store.getState().vesting.status).toBe('failed')
+      })
+      expect(logged).toEqual(['[vesting] vesting API unavailable; keeping the last answer'])
+      proxy.setFault('none')
+      const back = await waitFor(t.store, (s) => s.vesting.status === 'succeeded')
+      expect(back.vesting.loadedAt).toBeGreaterThan(good.loadedAt!)
+      expect(back.vesting.retryAt).toBeNull()
+      expect(selectVestingOutage(back)).toBeNull()
+    } finally {
+      setTimers(saved)
+      await proxy.stop()
+    }
   })
 
   it('re-reads after a claim until a briefly lagging API has caught up', async () => {

@@ -67,12 +67,50 @@ export const selectPoolView = createSelector(
       // The pool counts the addresses with an active stake itself: exact, and in the same read.
       holders: p ? p.stakersCount.toLocaleString('en-US') : '—',
       paused: p?.stakingPaused ?? false,
-      myTotal: withSymbol(formatAmount(s.totalStakedByUser), symbol),
-      listStatus: s.status,
+      // Unknown until read for this wallet: a skeleton while loading, a dash once a read failed; never 0.00.
+      myTotal: s.totalStakedByUser === null ? null : withSymbol(formatAmount(s.totalStakedByUser), symbol),
+      myTotalLoading: s.totalStakedByUser === null && s.status !== 'failed',
+      listStatus: s.listStatus,
+      listError: s.listError,
       moreStakes: s.moreStakes,
     }
   },
   stable,
+)
+
+/**
+ * The staking page's outage (issue #14, which stands over SPEC section 8's silent failures): null while its reads
+ * succeed; otherwise what could not be read, the figures still on screen (block and time of the last good read) and
+ * when the paused auto-update tries again.
+ */
+export const selectStakeOutage = createSelector(
+  [
+    (s: RootState) => s.stake.status,
+    (s: RootState) => s.stake.error,
+    (s: RootState) => s.stake.pool !== null,
+    (s: RootState) => s.stake.blockNumber,
+    (s: RootState) => s.stake.readAt,
+    (s: RootState) => s.stake.retryAt,
+    (s: RootState) => s.stake.autoUpdate,
+  ],
+  (status, error, known, block, readAt, retryAt, autoUpdate) => {
+    if (status !== 'failed') return null
+    return {
+      title: "Can't reach the network",
+      reason: error,
+      shown: known ? { block, readAt } : null,
+      retryAt: autoUpdate === 'paused' ? retryAt : null,
+      resumes: known
+        ? 'Updates are paused and resume by themselves when the network answers.'
+        : 'The page tries again by itself.',
+    }
+  },
+)
+
+/** The block and time of the figures on screen while they are current (the outage banner speaks otherwise). */
+export const selectStakeFreshness = createSelector(
+  [(s: RootState) => s.stake.status, (s: RootState) => s.stake.blockNumber, (s: RootState) => s.stake.readAt],
+  (status, block, readAt) => (status === 'succeeded' && block !== null ? { block, readAt } : null),
 )
 
 export type StakeStatus = 'Pending' | 'Matured' | 'Closed'

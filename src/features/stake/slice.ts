@@ -63,6 +63,11 @@ export interface StakeEntry {
   unHoldFee: string
   /** Fees earned from other stakers' early closes: so far if active, at the close if closed. */
   gains: string
+  /**
+   * The pool's rate when the stake was made (version 1; 1e18 in version 2, and '0' once closed): with the pool's rate
+   * now it gives the gains, so a refresh brings an active stake's figures up to date without reading it again.
+   */
+  entryRate: string
   /** Before the fee: principal + reward earned + bonus if matured + gains. */
   amountOut: string
   fee: string
@@ -78,6 +83,9 @@ export interface HarvestTerm {
 
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 
+/** The stake list's read: nothing read yet for this wallet and pool, under way, read, or failed (rows kept). */
+export type ListStatus = 'idle' | 'loading' | 'ok' | 'failed'
+
 export interface StakeState {
   /** Pool id from the route (/staking/:id); null means the network's default pool. */
   poolId: number | null
@@ -85,18 +93,35 @@ export interface StakeState {
   /** The chain's time at the last read (progress and fees are shown as of then), and the wall clock then (ms). */
   chainTime: number
   readAt: number
+  /** The block the figures on screen were read at (null before the first read). */
+  blockNumber: number | null
+  /** The wallet whose stakes the list holds: another account's rows are dropped, the same one's kept. */
+  owner: string | null
   /** Active stakes, then those closed in the last six months (newest close first), as far as the pages read go. */
   userStakes: StakeEntry[]
-  /** How many pages of the stake list the page reads (each refresh reads them in one Lens call); 'Show more' adds one. */
-  stakePages: number
   /** Whether the list goes on past what was read. */
   moreStakes: boolean
-  /** Sum of the amounts of the user's active stakes. */
-  totalStakedByUser: string
+  /** Where 'Show more' continues the list (the Lens's `next`, a decimal string); null at its end. */
+  nextOffset: string | null
+  /** The stake list's read and why it failed; a failure keeps the rows already on screen. */
+  listStatus: ListStatus
+  listError: string | null
+  /** Sum of the amounts of the user's active stakes (null until read for this wallet). */
+  totalStakedByUser: string | null
+  /** Stakes the user ever made in the pool: with the total staked, it tells a refresh whether the list changed. */
+  userStakesCount: string | null
   userShares: string
+  /** The pool read: 'failed' keeps the last figures on screen, marked with their block and age. */
   status: Status
-  /** The 15 s auto-update: stops at its first error until the page is opened again or the user acts. */
-  autoUpdate: 'off' | 'running' | 'stopped'
+  /** Why the last read failed, for the outage banner (null when it did not). */
+  error: string | null
+  /**
+   * The 15 s auto-update: 'paused' after its first error (SPEC section 4 stops it there), while it retries with
+   * backoff and resumes by itself once the chain answers (the issue stands over SPEC section 8's "silently").
+   */
+  autoUpdate: 'off' | 'running' | 'paused'
+  /** When the next retry of a paused auto-update is due (wall clock ms), null when none is scheduled. */
+  retryAt: number | null
   deposit: { status: Status; error: string | null }
   /** Allowance approval in flight (sent, or polled until the chain shows it). */
   approving: boolean
@@ -116,6 +141,22 @@ export interface StakeState {
   lastClaimedBlock: string | null
 }
 
+/** A failed read: a short sentence for the banner. */
+export interface ReadFailure {
+  error: string
+}
+
+/** Clears what belongs to another wallet or pool: its rows are not this one's. */
+function forgetList(state: StakeState) {
+  state.userStakes = []
+  state.moreStakes = false
+  state.nextOffset = null
+  state.listStatus = 'idle'
+  state.listError = null
+  state.totalStakedByUser = null
+  state.userStakesCount = null
+}
+
 /** Dialog names of the staking page (opened through the wallet slice's modal state). */
 export const DEPOSIT_MODAL = 'deposit'
 export const STAKE_SUMMARY_MODAL = 'stakeSummary'
@@ -125,13 +166,20 @@ export const initialStakeState: StakeState = {
   pool: null,
   chainTime: 0,
   readAt: 0,
+  blockNumber: null,
+  owner: null,
   userStakes: [],
-  stakePages: 1,
   moreStakes: false,
-  totalStakedByUser: '0',
+  nextOffset: null,
+  listStatus: 'idle',
+  listError: null,
+  totalStakedByUser: null,
+  userStakesCount: null,
   userShares: '0',
   status: 'idle',
+  error: null,
   autoUpdate: 'off',
+  retryAt: null,
   deposit: { status: 'idle', error: null },
   approving: false,
   approveError: null,
@@ -146,10 +194,16 @@ export interface PoolLoaded {
   pool: PoolInfo
   chainTime: number
   readAt: number
+  /** The block of the read (absent in older fixtures: unknown). */
+  blockNumber?: number
+  /** The whole list as far as it is shown, or null when this read did not cover it (the rows on screen stay). */
   userStakes: StakeEntry[] | null
   /** The list continues past `userStakes`. */
   moreStakes: boolean
+  /** Where the list continues (the Lens's `next`), null at its end. */
+  nextOffset?: string | null
   totalStakedByUser: string
+  userStakesCount?: string
   userShares: string
   /** The token figures from the same read, with the allowance to this pool; null without a wallet. */
   token: TokenFigures | null
@@ -181,38 +235,63 @@ const stakeSlice = createSlice({
   reducers: {
     /** The route's pool id (or null for the network default). */
     poolSelected(state, action: PayloadAction<number | null>) {
-      if (state.poolId !== action.payload) state.stakePages = 1
+      if (state.poolId !== action.payload) forgetList(state)
       state.poolId = action.payload
     },
     stakingPageOpened() {},
     stakingPageClosed(state) {
       state.autoUpdate = 'off'
+      state.retryAt = null
     },
     /** A manual reload (and restart of a stopped auto-update). */
     stakeRefreshRequested() {},
     poolRequested(state) {
-      if (state.status !== 'succeeded') state.status = 'pending'
+      // A read after a failure keeps the failure on screen until it succeeds; only a first read shows loading.
+      if (state.status === 'idle') state.status = 'pending'
+      if (state.listStatus === 'idle') state.listStatus = 'loading'
     },
     poolLoaded(state, { payload }: PayloadAction<PoolLoaded>) {
       state.pool = payload.pool
       state.chainTime = payload.chainTime
       state.readAt = payload.readAt
-      // An unstake-data read failure shows an empty list (SPEC section 8).
-      state.userStakes = payload.userStakes ?? []
-      state.moreStakes = payload.userStakes !== null && payload.moreStakes
+      state.blockNumber = payload.blockNumber ?? state.blockNumber
+      if (payload.userStakes !== null) {
+        state.userStakes = payload.userStakes
+        state.moreStakes = payload.moreStakes
+        state.nextOffset = payload.nextOffset ?? null
+        state.listStatus = 'ok'
+        state.listError = null
+      }
       state.totalStakedByUser = payload.totalStakedByUser
+      state.userStakesCount = payload.userStakesCount ?? null
       state.userShares = payload.userShares
       state.status = 'succeeded'
+      state.error = null
     },
-    poolFailed(state) {
+    /** The pool read failed: the last figures stay, marked with their block and age (issue #14). */
+    poolFailed(state, action: PayloadAction<ReadFailure>) {
       state.status = 'failed'
+      state.error = action.payload.error
     },
-    /** 'Show more': the next read covers one more page of the stake list. */
-    moreStakesRequested(state) {
-      if (state.moreStakes) state.stakePages += 1
+    /** The stake list could not be read: its rows stay as they were, and the list says so (never the empty state). */
+    stakesFailed(state, action: PayloadAction<ReadFailure>) {
+      state.listStatus = 'failed'
+      state.listError = action.payload.error
     },
-    autoUpdateChanged(state, action: PayloadAction<StakeState['autoUpdate']>) {
-      state.autoUpdate = action.payload
+    /** 'Show more': the next page is read and added; the rows already shown are not read again. */
+    moreStakesRequested() {},
+    /** A page that 'Show more' read: appended after the rows shown. */
+    stakesPageLoaded(state, action: PayloadAction<{ rows: StakeEntry[]; nextOffset: string | null }>) {
+      const seen = new Set(state.userStakes.map((e) => e.id))
+      state.userStakes.push(...action.payload.rows.filter((e) => !seen.has(e.id)))
+      state.nextOffset = action.payload.nextOffset
+      state.moreStakes = action.payload.nextOffset !== null
+      state.listStatus = 'ok'
+      state.listError = null
+    },
+    autoUpdateChanged(state, action: PayloadAction<{ mode: StakeState['autoUpdate']; retryAt?: number | null }>) {
+      state.autoUpdate = action.payload.mode
+      state.retryAt = action.payload.retryAt ?? null
     },
     depositRequested(state, _action: PayloadAction<DepositRequest>) {
       state.deposit = { status: 'pending', error: null }
@@ -256,11 +335,15 @@ const stakeSlice = createSlice({
   extraReducers: (b) => {
     // Another wallet starts from the first page of its own list.
     b.addCase(walletChanged, (state, { payload }) => {
-      if (payload.account !== null) state.stakePages = 1
+      if (payload.account?.toLowerCase() !== state.owner?.toLowerCase()) forgetList(state)
+      state.owner = payload.account
     })
-    // A confirmed stake or close restarts a stopped auto-update (a manual action, SPEC section 4).
+    // A confirmed stake or close restarts a paused auto-update (a manual action, SPEC section 4).
     b.addCase(txConfirmed, (state, { payload }) => {
-      if (state.autoUpdate === 'stopped' && (payload.kind === 'stake' || payload.kind === 'unstake')) state.autoUpdate = 'running'
+      if (state.autoUpdate === 'paused' && (payload.kind === 'stake' || payload.kind === 'unstake')) {
+        state.autoUpdate = 'running'
+        state.retryAt = null
+      }
     })
   },
 })
@@ -273,6 +356,8 @@ export const {
   poolRequested,
   poolLoaded,
   poolFailed,
+  stakesFailed,
+  stakesPageLoaded,
   moreStakesRequested,
   autoUpdateChanged,
   depositRequested,

@@ -1,11 +1,13 @@
 import type { SagaIterator } from 'redux-saga'
 import { all, call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects'
+import { retryDelayMs } from '../../app/backoff'
 import { timers } from '../../app/config'
 import { log } from '../../app/log'
 import { getChain } from '../../app/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
+import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
 import { harvestArgs } from '../../chain/claim'
 import { runTx, type TxOutcome } from '../../chain/tx'
@@ -22,8 +24,10 @@ import {
   claimRequested,
   claimSettled,
   stakingRequested,
+  vestingChainRead,
   vestingFailed,
   vestingLoaded,
+  vestingRetryScheduled,
   vestingRefreshRequested,
   vestingRequested,
   type VestingInfo,
@@ -31,13 +35,13 @@ import {
 
 type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 
-/** The vesting API's answer, or null when it is down or answers something else (the page then shows zeros). */
-function* readVestingInfo(base: string, address: string): SagaIterator<VestingInfo | null> {
+/** The vesting API's answer, or why it could not be had (down, too slow, or an answer of another shape). */
+function* readVestingInfo(base: string, address: string, quiet: boolean): SagaIterator<VestingInfo | { error: string }> {
   try {
     return yield call(fetchVestingInfo, base, address)
   } catch (err) {
-    log.warn('vesting', 'vesting API unavailable; showing zeros', err)
-    return null
+    if (!quiet) log.warn('vesting', 'vesting API unavailable; keeping the last answer', err)
+    return { error: readFailureMessage(err, 'api') }
   }
 }
 
@@ -47,7 +51,12 @@ type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
  * In one batched RPC round trip: the wallet's last claimed block and the default pool's harvest terms, with the
  * token's name, symbol, the wallet balance and the allowance to that pool.
  */
-function* readChain(chain: ChainLayer, network: Network, address: string): SagaIterator<[bigint, PoolData] | null> {
+function* readChain(
+  chain: ChainLayer,
+  network: Network,
+  address: string,
+  quiet: boolean,
+): SagaIterator<[bigint, PoolData] | { error: string }> {
   const provider = chain.readProvider(network.chainId)
   const harvest = contracts.harvest(network.contracts.harvest, provider)
   const lens = contracts.lens(network.contracts.lens, provider)
@@ -57,27 +66,28 @@ function* readChain(chain: ChainLayer, network: Network, address: string): SagaI
       call([lens, lens.getPoolDataById], network.contracts.poolsInfo, network.defaultPoolId, address),
     ])
   } catch (err) {
-    log.error('vesting', 'reading the last claimed block or the harvest terms failed', err)
-    return null
+    if (!quiet) log.warn('vesting', 'reading the last claimed block or the harvest terms failed', err)
+    return { error: readFailureMessage(err) }
   }
 }
 
 /**
- * Vesting status from the network's API (zeros on any failure, SPEC section 8) and, at the same time, the chain
- * reads. The chain results land first and the status last, so the page never sees a new status next to an old last
- * claimed block (which would flash the claim as stale).
+ * Vesting status from the network's API and, at the same time, the chain reads. The chain results land first and the
+ * status last, so the page never sees a new status next to an old last claimed block (which would flash the claim as
+ * stale). A failure of either keeps what was shown and is recorded for the page to say (issue #14, over SPEC section
+ * 8's silent zeros). Returns whether both answered.
  */
-export function* loadVesting(): SagaIterator {
+export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
   const address: string | null = yield select((s: RootState) => s.wallet.address)
   const network: Network | null = yield select(selectSupportedNetwork)
-  if (!address || !network) return
+  if (!address || !network) return true
   yield put(vestingRequested())
-  const [info, onChain]: [VestingInfo | null, [bigint, PoolData] | null] = yield all([
-    call(readVestingInfo, network.vestingApiBase, address),
-    call(readChain, chain, network, address),
+  const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData] | { error: string }] = yield all([
+    call(readVestingInfo, network.vestingApiBase, address, quiet),
+    call(readChain, chain, network, address, quiet),
   ])
-  if (onChain) {
+  if (Array.isArray(onChain)) {
     const [lastBlock, pool] = onChain
     // The same Lens answer carries the token figures, and the allowance to the default pool: an account change
     // re-reads it (SPEC section 4) without a read of its own. It is kept only while that pool is the current one,
@@ -98,10 +108,32 @@ export function* loadVesting(): SagaIterator {
       }),
     )
     yield put(lastClaimedBlockLoaded(lastBlock.toString()))
+    yield put(vestingChainRead({ error: null }))
   } else {
-    yield put(lastClaimedBlockLoaded(null))
+    yield put(vestingChainRead(onChain))
   }
-  yield put(info ? vestingLoaded(info) : vestingFailed())
+  yield put('error' in info ? vestingFailed(info) : vestingLoaded(info))
+  return Array.isArray(onChain) && !('error' in info)
+}
+
+/**
+ * loadVesting, and after a failure again with backoff (retryDelayMs) until the API and the chain both answer, so the
+ * claim page comes back by itself after an outage, without a reload. A newer load (wallet change, page shown, Retry)
+ * replaces this one (takeLatest).
+ */
+export function* loadVestingUntilAnswered(): SagaIterator {
+  try {
+    for (let attempt = 0; ; attempt++) {
+      // Only the first failure of an outage is logged; its retries say nothing new.
+      const ok: boolean = yield call(loadVesting, attempt > 0)
+      if (ok) return
+      const wait = retryDelayMs(attempt, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
+      yield put(vestingRetryScheduled(Date.now() + wait))
+      yield delay(wait)
+    }
+  } finally {
+    yield put(vestingRetryScheduled(null))
+  }
 }
 
 /**
@@ -192,7 +224,7 @@ export function* vestingSaga(): SagaIterator {
   // No claim saga waits for a claim found again after a reload: its end refreshes the page here instead.
   yield takeLatest(restoredClaimEnded, safely(refreshUntilCurrent))
   // Reads: newest wins (an address or network change supersedes a load in flight).
-  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVesting))
+  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVestingUntilAnswered))
   // Writes: a second click while one is open is ignored.
   yield takeLeading(claimRequested.type, safely(claimSaga))
   yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))

@@ -36,7 +36,14 @@ function state(
   return {
     ...base,
     token: { ...initialTokenState, symbol: 'PLT' },
-    vesting: { ...initialVestingState, status: 'succeeded', ...vesting, info: { ...SIGNED, ...vesting.info } },
+    vesting: {
+      ...initialVestingState,
+      status: 'succeeded',
+      chainStatus: 'succeeded',
+      loadedAt: Date.now(),
+      ...vesting,
+      info: { ...SIGNED, ...vesting.info },
+    },
     stake: { ...initialStakeState, lastClaimedBlock: '40', ...stake },
   }
 }
@@ -101,9 +108,14 @@ describe('the figures', () => {
   })
 
   it('shows placeholders before the first answer but keeps the figures during a refresh', () => {
-    expect(selectClaimView(state({ status: 'idle' })).loading).toBe(true)
-    expect(selectClaimView(state({ status: 'pending', info: EMPTY_VESTING_INFO })).loading).toBe(true)
+    expect(selectClaimView(state({ status: 'idle', loadedAt: null })).loading).toBe(true)
+    expect(selectClaimView(state({ status: 'pending', loadedAt: null, info: EMPTY_VESTING_INFO })).loading).toBe(true)
     expect(selectClaimView(state({ status: 'pending' })).loading).toBe(false)
+    // A failure before any answer: not loading, not zeros.
+    const failed = selectClaimView(state({ status: 'failed', loadedAt: null, info: EMPTY_VESTING_INFO }))
+    expect([failed.loading, failed.available, failed.total, failed.claimed]).toEqual([false, '—', '—', '—'])
+    expect(selectClaimBlock(state({ status: 'failed' }))).toBe('unavailable')
+    expect(selectClaimBlock(state({ chainStatus: 'failed' }))).toBe('unavailable')
   })
 })
 

@@ -16,7 +16,7 @@ export type NextClaimLine =
   { kind: 'next'; amount: string; date: string } | { kind: 'last'; amount: string } | { kind: 'all' } | null
 
 /** Why the claim buttons are disabled, for the line under them; null when they are enabled. */
-export type ClaimBlock = 'loading' | 'claiming' | 'nothing' | 'stale' | null
+export type ClaimBlock = 'loading' | 'claiming' | 'unavailable' | 'nothing' | 'stale' | null
 
 /**
  * Whether a claim can be sent (SPEC section 5): something is unlocked and signed, and the claim starts from the
@@ -25,6 +25,8 @@ export type ClaimBlock = 'loading' | 'claiming' | 'nothing' | 'stale' | null
 export const selectClaimBlock = createSelector([selectVesting, selectLastClaimedBlock], (v, lastClaimed): ClaimBlock => {
   if (v.claim.status === 'pending') return 'claiming'
   if (v.status === 'idle' || v.status === 'pending') return 'loading'
+  // The figures are not current (the outage banner says why): no claim is sent from them.
+  if (v.status === 'failed' || v.chainStatus === 'failed') return 'unavailable'
   if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null || v.info.deadline === null)
     return 'nothing'
   if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
@@ -42,17 +44,40 @@ export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymb
   return null
 })
 
-export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => ({
-  /** Placeholders until the first answer; a refresh keeps the figures on screen. */
-  loading: v.status === 'idle' || (v.status === 'pending' && v.info.currentBlock === '0'),
-  available: amountText(v.info.unlocked, symbol),
-  total: amountText(v.info.total, symbol),
-  claimed: amountText(v.info.claimed, symbol),
-  claiming: v.claim.status === 'pending' ? v.claim.kind : null,
-  error: v.claim.status === 'failed' ? v.claim.error : null,
-  /** Which button the failure belongs to: the wallet link shows it on the page, claim-and-stake in its chooser. */
-  failedKind: v.claim.status === 'failed' ? v.claim.kind : null,
-}))
+export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => {
+  // Nothing answered yet: placeholders while loading, dashes once a read failed; never zeros passed off as figures.
+  const unknown = v.loadedAt === null
+  const text = (wei: string) => (unknown ? '—' : amountText(wei, symbol))
+  return {
+    /** Placeholders until the first answer; a refresh keeps the figures on screen. */
+    loading: unknown && v.status !== 'failed',
+    unknown,
+    available: text(v.info.unlocked),
+    total: text(v.info.total),
+    claimed: text(v.info.claimed),
+    claiming: v.claim.status === 'pending' ? v.claim.kind : null,
+    error: v.claim.status === 'failed' ? v.claim.error : null,
+    /** Which button the failure belongs to: the wallet link shows it on the page, claim-and-stake in its chooser. */
+    failedKind: v.claim.status === 'failed' ? v.claim.kind : null,
+  }
+})
+
+/**
+ * The claim page's outage (issue #14, over SPEC section 8): null while the vesting API and the chain answer;
+ * otherwise which one cannot be reached, the answer still shown (its block and age) and when the page tries again.
+ */
+export const selectVestingOutage = createSelector([selectVesting], (v) => {
+  const api = v.status === 'failed'
+  if (!api && v.chainStatus !== 'failed') return null
+  return {
+    title: api ? "Can't reach the vesting service" : "Can't reach the network",
+    reason: api ? v.error : v.chainError,
+    shown: v.loadedAt !== null ? { block: Number(v.info.currentBlock) || null, readAt: v.loadedAt } : null,
+    retryAt: v.retryAt,
+    resumes:
+      v.loadedAt !== null ? 'Claims are paused; the page updates by itself when it answers.' : 'The page tries again by itself.',
+  }
+})
 
 /** The three schedules as the spec words them: 'TGE 30% + 1st month 30%'. */
 export const VESTING_SCHEDULES = ROUND_NAMES.map((round) => ({

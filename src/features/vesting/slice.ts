@@ -8,8 +8,19 @@ type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 
 export interface VestingState {
   info: VestingInfo
-  /** The vesting read; 'failed' still leaves zeros in `info` (SPEC section 8: silently). */
+  /**
+   * The vesting API read. 'failed' keeps the last answer in `info` (zeros only before any answer, and then the page
+   * shows the figures as unavailable): the issue (#14) stands over SPEC section 8's "total 0 and claimed 0, silently".
+   */
   status: Status
+  /** Why the last API read failed, and when the answer on screen was read (wall clock ms; null before any). */
+  error: string | null
+  loadedAt: number | null
+  /** The chain reads beside it (last claimed block, harvest terms, token): 'failed' blocks the claim and says why. */
+  chainStatus: Status
+  chainError: string | null
+  /** When the next automatic retry after a failure is due (wall clock ms), null when none is scheduled. */
+  retryAt: number | null
   /** A claim (to the wallet or into a stake) in flight: buttons show it and stay disabled. */
   claim: { status: Status; kind: 'wallet' | 'stake' | null; error: string | null }
   /** Index of the harvest term picked in the chooser (the second by default, SPEC section 4). */
@@ -39,6 +50,11 @@ export const CLAIM_TERMS_MODAL = 'claimTerms'
 export const initialVestingState: VestingState = {
   info: EMPTY_VESTING_INFO,
   status: 'idle',
+  error: null,
+  loadedAt: null,
+  chainStatus: 'idle',
+  chainError: null,
+  retryAt: null,
   claim: { status: 'idle', kind: null, error: null },
   selectedTerm: DEFAULT_TERM_INDEX,
 }
@@ -50,15 +66,27 @@ const vestingSlice = createSlice({
     /** Ask for a fresh vesting status (page shown, after a claim); the saga does the reading. */
     vestingRefreshRequested() {},
     vestingRequested(state) {
-      state.status = 'pending'
+      // A retry after a failure keeps the failure on screen until it succeeds.
+      if (state.status !== 'failed') state.status = 'pending'
     },
     vestingLoaded(state, action: PayloadAction<VestingInfo>) {
       state.info = action.payload
       state.status = 'succeeded'
+      state.error = null
+      state.loadedAt = Date.now()
+      state.retryAt = null
     },
-    vestingFailed(state) {
-      state.info = EMPTY_VESTING_INFO
+    /** The API did not answer (or answered nonsense): the last answer stays on screen, marked with its age. */
+    vestingFailed(state, action: PayloadAction<{ error: string }>) {
       state.status = 'failed'
+      state.error = action.payload.error
+    },
+    vestingChainRead(state, action: PayloadAction<{ error: string | null }>) {
+      state.chainStatus = action.payload.error === null ? 'succeeded' : 'failed'
+      state.chainError = action.payload.error
+    },
+    vestingRetryScheduled(state, action: PayloadAction<number | null>) {
+      state.retryAt = action.payload
     },
     /** Claim to the wallet: harvest(...). */
     claimRequested(state) {
@@ -82,6 +110,8 @@ export const {
   vestingRequested,
   vestingLoaded,
   vestingFailed,
+  vestingChainRead,
+  vestingRetryScheduled,
   claimRequested,
   stakingRequested,
   claimSettled,

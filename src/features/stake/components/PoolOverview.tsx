@@ -2,8 +2,9 @@ import styled from 'styled-components'
 import { useAppSelector } from '../../../app/hooks'
 import { countRender } from '../../../app/renderCount'
 import { Card } from '../../../ui/Card'
+import { FreshnessNote } from '../../../ui/OutageBanner'
 import { Skeleton } from '../../../ui/Skeleton'
-import { selectFeeStreamNote, selectPoolView } from '../selectors'
+import { selectFeeStreamNote, selectPoolView, selectStakeFreshness } from '../selectors'
 
 const Grid = styled.div`
   display: grid;
@@ -51,6 +52,12 @@ function FeeStreamNote() {
   )
 }
 
+/** The block the figures are as of, while they are current; its own subscriber, as the age ticks. */
+function PoolFreshness() {
+  const fresh = useAppSelector(selectStakeFreshness)
+  return fresh ? <FreshnessNote {...fresh} testId="pool-as-of" /> : null
+}
+
 /** Main info (SPEC section 2): total staked, pool APR, total stakers, and any early-close fees being shared. */
 export function PoolOverview() {
   countRender('PoolOverview')
@@ -74,6 +81,7 @@ export function PoolOverview() {
         </Figure>
       </Grid>
       <FeeStreamNote />
+      <PoolFreshness />
     </div>
   )
 }

@@ -5,11 +5,12 @@ import { countRender } from '../../../app/renderCount'
 import { formatCountdown } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
+import { Skeleton } from '../../../ui/Skeleton'
 import { useNow } from '../../../ui/useNow'
 import { modalRequested } from '../../wallet/slice'
 import { stakesCsv } from '../csv'
 import { selectPoolView, selectStakeRows, type StakeRow } from '../selectors'
-import { DEPOSIT_MODAL, moreStakesRequested, STAKE_SUMMARY_MODAL, stakeSummaryOpened } from '../slice'
+import { DEPOSIT_MODAL, moreStakesRequested, STAKE_SUMMARY_MODAL, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 
 const Head = styled.div`
   display: flex;
@@ -138,6 +139,25 @@ const More = styled.div`
   padding-top: 16px;
 `
 
+const Failure = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 14px 16px;
+  margin-top: 12px;
+  border-radius: 10px;
+  border: 1px solid ${(p) => p.theme.color.warning};
+  p {
+    margin: 0;
+  }
+  small {
+    display: block;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
 const Empty = styled.div`
   text-align: center;
   padding: 28px 0 12px;
@@ -207,9 +227,10 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
 })
 
 /**
- * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2), which a
- * failed read also shows, silently, as the catalogue has it for the unstake data (SPEC section 8). A list longer
- * than the pages read so far ends with 'Show more'.
+ * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2) once a read
+ * found none. A failed read says so with a Retry and keeps any rows already shown, never the empty state: the issue
+ * (#14) stands over SPEC section 8's "empty list, silently". A list longer than the rows read ends with 'Show more',
+ * which reads the next page only.
  */
 export function StakeList() {
   countRender('StakeList')
@@ -223,7 +244,10 @@ export function StakeList() {
     <Card aria-labelledby="my-stakes">
       <Head>
         <h2 id="my-stakes">
-          My total staked <strong data-testid="my-total-staked">{view.myTotal}</strong>
+          My total staked{' '}
+          <strong data-testid="my-total-staked">
+            {view.myTotal ?? (view.myTotalLoading ? <Skeleton $width="10ch" aria-label="Loading" /> : '—')}
+          </strong>
         </h2>
         <div>
           {all.length > 0 && (
@@ -234,13 +258,15 @@ export function StakeList() {
           <Button onClick={deposit}>Subscribe/Stake</Button>
         </div>
       </Head>
-      {view.listStatus !== 'idle' && view.listStatus !== 'pending' && all.length === 0 ? (
+      {view.listStatus === 'ok' && all.length === 0 ? (
         <Empty>
           <p>You do not have any deposits</p>
           <Button onClick={deposit}>Create 1st deposit</Button>
         </Empty>
       ) : all.length === 0 ? (
-        <Muted>Loading your stakes…</Muted>
+        view.listStatus === 'failed' ? null : (
+          <Muted>Loading your stakes…</Muted>
+        )
       ) : (
         <Table>
           <thead>
@@ -276,7 +302,20 @@ export function StakeList() {
           )}
         </Table>
       )}
-      {view.moreStakes && all.length > 0 && (
+      {view.listStatus === 'failed' && (
+        <Failure role="alert" data-testid="stake-list-error">
+          <p>
+            {all.length > 0
+              ? 'Your stakes could not be read again; the list shows them as last read.'
+              : 'Your stakes could not be read.'}
+            <small>{view.listError}</small>
+          </p>
+          <Button $variant="secondary" onClick={() => dispatch(stakeRefreshRequested())}>
+            Retry
+          </Button>
+        </Failure>
+      )}
+      {view.moreStakes && all.length > 0 && view.listStatus !== 'failed' && (
         <More>
           <Button $variant="secondary" onClick={() => dispatch(moreStakesRequested())}>
             Show more

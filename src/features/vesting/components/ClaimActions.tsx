@@ -53,7 +53,7 @@ function NextLine({ line }: { line: NextClaimLine }) {
   )
 }
 
-const WHY: Record<Exclude<ClaimBlock, null | 'loading' | 'claiming'>, string> = {
+const WHY: Record<Exclude<ClaimBlock, null | 'loading' | 'claiming' | 'unavailable'>, string> = {
   nothing: 'Nothing is unlocked for claim right now.',
   stale: 'Your last claim is still being processed. The claim opens again once the page updates.',
 }
@@ -67,7 +67,7 @@ export function ClaimActions() {
   const disabled = block !== null
   return (
     <Box>
-      {!view.loading && <NextLine line={line} />}
+      {!view.loading && !view.unknown && <NextLine line={line} />}
       <Button
         $block
         disabled={disabled}
