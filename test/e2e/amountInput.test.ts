@@ -54,11 +54,11 @@ async function openDeposit(me: string, device?: typeof PHONE) {
 
 describe('the deposit amount takes a paste as it is', () => {
   beforeAll(async () => {
-    await fundAndApprove(session.accounts()[15])
+    await fundAndApprove(session.accounts()[18])
   })
 
   it('keeps each pasted text, names what is wrong with it and keeps Confirm disabled until it is a plain amount', async () => {
-    const { page, modal, amount, confirm, pasteAmount, errors } = await openDeposit(session.accounts()[15])
+    const { page, modal, amount, confirm, pasteAmount, errors } = await openDeposit(session.accounts()[18])
     const cases: [string, string][] = [
       ['1e18', 'Amount must be written out in full, without an exponent (e)'],
       ['-1', 'Amount cannot be negative'],
@@ -85,7 +85,7 @@ describe('the deposit amount takes a paste as it is', () => {
   })
 
   it('shows the message within a 360 px phone screen', async () => {
-    const { page, modal, pasteAmount } = await openDeposit(session.accounts()[15], PHONE)
+    const { page, modal, pasteAmount } = await openDeposit(session.accounts()[18], PHONE)
     await pasteAmount('0.1234567890123456789')
     await modal.getByText('Amount can have at most 18 decimal places').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)

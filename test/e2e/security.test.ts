@@ -47,7 +47,9 @@ describe('the web build and its headers', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     // The app's reads go to the chain and the API the build was configured with, and nowhere else.
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src '))
-    expect(connect).toBe(`connect-src 'self' ${new URL(chainUrl()).origin} ${new URL(process.env.E2E_API_URL!).origin}`)
+    expect(connect).toBe(
+      `connect-src 'self' ${new URL(process.env.E2E_APP_RPC_URL!).origin} ${new URL(process.env.E2E_APP_API_URL!).origin}`,
+    )
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('cache-control')).toBe('no-cache')
     expect(await page.text()).toContain('<div id=root>')
