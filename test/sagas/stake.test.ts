@@ -57,20 +57,8 @@ async function onStakingPage(index: number, poolId: number, rpcUrl?: string) {
 const read = (t: Awaited<ReturnType<typeof onStakingPage>>, id: number) =>
   contracts.pool(pool(id).address, t.chain.readProvider(31337))
 
-/** Runs `body` with console.error and console.warn captured; returns what was logged (tag and message lines). */
-async function capturingLogs(body: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = []
-  const keep = (...args: unknown[]) => void lines.push(String(args[0]))
-  const error = jest.spyOn(console, 'error').mockImplementation(keep)
-  const warn = jest.spyOn(console, 'warn').mockImplementation(keep)
-  try {
-    await body()
-  } finally {
-    error.mockRestore()
-    warn.mockRestore()
-  }
-  return lines
-}
+/** Runs `body`; returns what it logged (tag and message lines). */
+const capturingLogs = async (body: () => Promise<void>): Promise<string[]> => (await capturing(body)).logged
 
 /** The reservoir owner (#0 on the local chain) lets `poolId` draw at most `amount` from now on. */
 async function allowReservoir(poolId: number, amount: bigint) {

@@ -8,31 +8,21 @@ import { createMemoryEnv } from '../../src/chain/browserEnv'
 import { connectRequested } from '../../src/features/wallet/slice'
 import { selectNotices } from '../../src/features/token/selectors'
 import type { AppStore } from '../../src/app/store'
-import { deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, runWithStore, waitFor } from './support'
+import {
+  deployment,
+  expectLogged,
+  installInjectedWallet,
+  makeTestStore,
+  nodeAccounts,
+  rpc,
+  runWithStore,
+  waitFor,
+} from './support'
 
 let accounts: string[]
 beforeAll(async () => {
   accounts = (await nodeAccounts()).map((a) => getAddress(a))
 })
-
-// These stores have no vesting API (nothing listens on its port), so each connect logs that it shows zeros: expected
-// here, kept out of the run's output; any other line logged fails the test.
-let logged: string[] = []
-let spies: jest.SpyInstance[] = []
-beforeEach(() => {
-  logged = []
-  const keep = (...args: unknown[]) => void logged.push(String(args[0]))
-  spies = [jest.spyOn(console, 'warn').mockImplementation(keep), jest.spyOn(console, 'error').mockImplementation(keep)]
-})
-afterEach(() => {
-  spies.forEach((s) => s.mockRestore())
-  expect(logged.filter((l) => !l.startsWith('[vesting] vesting API unavailable'))).toEqual([])
-})
-/** Takes `line` out of what the test logged, failing when it was not logged. */
-function expectLogged(line: string) {
-  expect(logged).toContain(line)
-  logged.splice(logged.indexOf(line), 1)
-}
 
 /** A store connected as `name`; `storage` stands for the browser's localStorage (pass one again: a reload). */
 async function connected(name: 'dev' | 'browser' = 'dev', injected?: unknown, storage?: Map<string, string>) {
