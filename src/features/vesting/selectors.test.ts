@@ -1,6 +1,6 @@
 import { makeStore, type RootState } from '../../app/store'
 import { initialStakeState } from '../stake/slice'
-import { initialTokenState } from '../token/slice'
+import { initialTokenState, type TrackedTx } from '../token/slice'
 import {
   selectCanClaim,
   selectClaimBlock,
@@ -31,11 +31,12 @@ const SIGNED: VestingInfo = {
 function state(
   vesting: Omit<Partial<VestingState>, 'info'> & { info?: Partial<VestingInfo> } = {},
   stake: Partial<RootState['stake']> = {},
+  token: Partial<RootState['token']> = {},
 ): RootState {
   const base = makeStore().getState()
   return {
     ...base,
-    token: { ...initialTokenState, symbol: 'PLT' },
+    token: { ...initialTokenState, symbol: 'PLT', ...token },
     vesting: {
       ...initialVestingState,
       status: 'succeeded',
@@ -88,6 +89,15 @@ describe('the claim rule (SPEC section 5)', () => {
     expect(selectClaimBlock(state({ status: 'pending' }))).toBe('loading')
     expect(selectClaimBlock(state({ claim: { status: 'pending', kind: 'stake', error: null } }))).toBe('claiming')
     expect(selectCanClaim(state({ claim: { status: 'pending', kind: 'wallet', error: null } }))).toBe(false)
+  })
+
+  it('blocks it while a claim sent before a reload is still pending, and not once it has ended', () => {
+    const sent = (status: TrackedTx['status']): Partial<RootState['token']> => ({
+      transactions: [{ hash: '0xab', kind: 'claimStake', chainId: 31337, status, receipt: null, message: null }],
+    })
+    expect(selectClaimBlock(state({}, {}, sent('pending')))).toBe('claiming')
+    expect(selectClaimBlock(state({}, {}, sent('confirmed')))).toBeNull()
+    expect(selectClaimBlock(state({}, {}, sent('dropped')))).toBeNull()
   })
 
   it('allows another try after a failed claim', () => {

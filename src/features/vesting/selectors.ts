@@ -10,6 +10,9 @@ export const selectVestingInfo = (s: RootState) => s.vesting.info
 const selectLastClaimedBlock = (s: RootState) => s.stake.lastClaimedBlock
 const selectHarvestTerms = (s: RootState) => s.stake.harvestTerms
 const selectSymbol = (s: RootState) => s.token.symbol
+/** A claim this wallet sent is still pending, perhaps from before a reload (docs/product.md section 11). */
+const selectClaimInFlight = (s: RootState) =>
+  s.token.transactions.some((t) => (t.kind === 'claim' || t.kind === 'claimStake') && t.status === 'pending')
 
 /** The next-claim line (SPEC section 2): the next unlock, the last claim left, or everything claimed. */
 export type NextClaimLine =
@@ -22,16 +25,20 @@ export type ClaimBlock = 'loading' | 'claiming' | 'unavailable' | 'nothing' | 's
  * Whether a claim can be sent (SPEC section 5): something is unlocked and signed, and the claim starts from the
  * block of the wallet's last claim on chain; otherwise RewardHarvest would refuse it as stale.
  */
-export const selectClaimBlock = createSelector([selectVesting, selectLastClaimedBlock], (v, lastClaimed): ClaimBlock => {
-  if (v.claim.status === 'pending') return 'claiming'
-  if (v.status === 'idle' || v.status === 'pending') return 'loading'
-  // The figures are not current (the outage banner says why): no claim is sent from them.
-  if (v.status === 'failed' || v.chainStatus === 'failed') return 'unavailable'
-  if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null || v.info.deadline === null)
-    return 'nothing'
-  if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
-  return null
-})
+export const selectClaimBlock = createSelector(
+  [selectVesting, selectLastClaimedBlock, selectClaimInFlight],
+  (v, lastClaimed, inFlight): ClaimBlock => {
+    // A second claim with the same signature while one is pending could only fail on chain, at the person's cost.
+    if (v.claim.status === 'pending' || inFlight) return 'claiming'
+    if (v.status === 'idle' || v.status === 'pending') return 'loading'
+    // The figures are not current (the outage banner says why): no claim is sent from them.
+    if (v.status === 'failed' || v.chainStatus === 'failed') return 'unavailable'
+    if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null || v.info.deadline === null)
+      return 'nothing'
+    if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
+    return null
+  },
+)
 
 export const selectCanClaim = (s: RootState) => selectClaimBlock(s) === null
 
