@@ -27,6 +27,7 @@ import {
   depositSettled,
   moreStakesRequested,
   poolFailed,
+  poolReadBehind,
   poolLoaded,
   poolRequested,
   poolSelected,
@@ -204,6 +205,18 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
         next: before.nextOffset,
       }
     else if (!samePool || reuse) list = yield call(stakeRowsOrFailure, lens, data.pool, address, rowCount)
+  }
+  // A node behind the one that answered last would take the figures back to an older block without a word (a stake
+  // just confirmed would vanish from them): such an answer is set aside, unless three in a row come from behind,
+  // which means the chain itself went back (a restarted local chain, a reorganisation).
+  const sameView = samePool && known?.id === poolId && (before.owner ?? '').toLowerCase() === (address ?? '').toLowerCase()
+  if (sameView && block && before.blockNumber !== null && block.number < before.blockNumber && before.behindReads < 2) {
+    log.warn('stake', 'a read answered from a block behind the figures on screen; set aside', {
+      answered: block.number,
+      shown: before.blockNumber,
+    })
+    yield put(poolReadBehind())
+    return true
   }
   const failed = list !== null && 'error' in list ? list.error : null
   const rows = list !== null && 'rows' in list ? list : null

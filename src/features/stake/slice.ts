@@ -95,6 +95,8 @@ export interface StakeState {
   readAt: number
   /** The block the figures on screen were read at (null before the first read). */
   blockNumber: number | null
+  /** Reads in a row that answered from a block before `blockNumber` and were set aside (a node behind the last one). */
+  behindReads: number
   /** The wallet whose stakes the list holds: another account's rows are dropped, the same one's kept. */
   owner: string | null
   /** Active stakes, then those closed in the last six months (newest close first), as far as the pages read go. */
@@ -167,6 +169,7 @@ export const initialStakeState: StakeState = {
   chainTime: 0,
   readAt: 0,
   blockNumber: null,
+  behindReads: 0,
   owner: null,
   userStakes: [],
   moreStakes: false,
@@ -255,6 +258,7 @@ const stakeSlice = createSlice({
       state.chainTime = payload.chainTime
       state.readAt = payload.readAt
       state.blockNumber = payload.blockNumber ?? state.blockNumber
+      state.behindReads = 0
       if (payload.userStakes !== null) {
         state.userStakes = payload.userStakes
         state.moreStakes = payload.moreStakes
@@ -266,6 +270,15 @@ const stakeSlice = createSlice({
       state.userStakesCount = payload.userStakesCount ?? null
       state.userShares = payload.userShares
       state.status = 'succeeded'
+      state.error = null
+    },
+    /**
+     * The node answered from a block before the figures on screen (another node behind a load balancer): its answer
+     * is set aside and the newer figures stay; the chain did answer, so an outage is over.
+     */
+    poolReadBehind(state) {
+      state.behindReads += 1
+      if (state.status !== 'succeeded') state.status = 'succeeded'
       state.error = null
     },
     /** The pool read failed: the last figures stay, marked with their block and age (issue #14). */
@@ -356,6 +369,7 @@ export const {
   poolRequested,
   poolLoaded,
   poolFailed,
+  poolReadBehind,
   stakesFailed,
   stakesPageLoaded,
   moreStakesRequested,

@@ -118,35 +118,46 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
 
 /**
  * loadVesting, and after a failure again with backoff (retryDelayMs) until the API and the chain both answer, so the
- * claim page comes back by itself after an outage, without a reload. A newer load (wallet change, page shown, Retry)
- * replaces this one (takeLatest).
+ * claim page comes back by itself after an outage, without a reload. `failedAlready`: the caller's own read just
+ * failed, so the first try waits. A newer load (wallet change, page shown, Retry) replaces this one (takeLatest).
  */
-export function* loadVestingUntilAnswered(): SagaIterator {
+export function* loadVestingUntilAnswered(failedAlready = false): SagaIterator {
   try {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = failedAlready ? 1 : 0; ; attempt++) {
+      if (attempt > 0) {
+        const wait = retryDelayMs(attempt - 1, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
+        yield put(vestingRetryScheduled(Date.now() + wait))
+        yield delay(wait)
+      }
       // Only the first failure of an outage is logged; its retries say nothing new.
       const ok: boolean = yield call(loadVesting, attempt > 0)
       if (ok) return
-      const wait = retryDelayMs(attempt, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
-      yield put(vestingRetryScheduled(Date.now() + wait))
-      yield delay(wait)
     }
   } finally {
     yield put(vestingRetryScheduled(null))
   }
 }
 
+/** What a read of the page does: load, and retry until answered. */
+function* loadVestingPage(): SagaIterator {
+  yield call(loadVestingUntilAnswered, false)
+}
+
 /**
  * After a claim the vesting API may still answer with the block before it (it caches, or lags behind the chain);
- * re-read every few seconds until it has caught up, so the page does not stay on 'still being processed'.
+ * re-read every few seconds until it has caught up, so the page does not stay on 'still being processed', and after
+ * VESTING_CATCH_UP_FOR_MS on, more slowly (backoff), for as long as it lags. An outage meanwhile is retried with
+ * backoff until it answers (the banner says the page updates by itself).
  */
 export function* refreshUntilCurrent(): SagaIterator {
-  const deadline = Date.now() + timers.VESTING_CATCH_UP_FOR_MS
-  for (;;) {
-    yield call(loadVesting)
+  const fastUntil = Date.now() + timers.VESTING_CATCH_UP_FOR_MS
+  for (let slow = 0; ;) {
+    const ok: boolean = yield call(loadVesting)
+    if (!ok) yield call(loadVestingUntilAnswered, true)
     const block: ClaimBlock = yield select(selectClaimBlock)
-    if (block !== 'stale' || Date.now() >= deadline) return
-    yield delay(timers.VESTING_CATCH_UP_MS)
+    if (block !== 'stale') return
+    if (Date.now() < fastUntil) yield delay(timers.VESTING_CATCH_UP_MS)
+    else yield delay(retryDelayMs(slow++, Math.random(), timers.VESTING_CATCH_UP_MS, timers.RETRY_MAX_MS))
   }
 }
 
@@ -224,7 +235,7 @@ export function* vestingSaga(): SagaIterator {
   // No claim saga waits for a claim found again after a reload: its end refreshes the page here instead.
   yield takeLatest(restoredClaimEnded, safely(refreshUntilCurrent))
   // Reads: newest wins (an address or network change supersedes a load in flight).
-  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVestingUntilAnswered))
+  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVestingPage))
   // Writes: a second click while one is open is ignored.
   yield takeLeading(claimRequested.type, safely(claimSaga))
   yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))

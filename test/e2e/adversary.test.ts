@@ -1,0 +1,187 @@
+/**
+ * Adversarial browser checks on the local stack (docs/product.md sections 3, 8, 10, 11). A failing test here is a
+ * finding about the app; each leaves the shared stack as it found it (automine on, faults off).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { JsonRpcProvider } from 'ethers'
+import type { Page } from 'playwright-core'
+import { contracts } from '../../src/chain/contracts'
+import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import { TestWallet } from '../support/testWallet'
+import { browserSession, chainUrl, connectWith, proxyFault, short } from './browser'
+
+const session = browserSession()
+const E18 = 10n ** 18n
+
+const record = (): DeploymentRecord =>
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
+const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
+const rpc = (method: string, params: unknown[] = []) => provider().send(method, params)
+const pool = () => record().pools.find((p) => p.id === record().defaultPoolId)!
+const token = () => contracts.token(record().contracts.token)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function sendAs(from: string, to: string, data: string) {
+  await provider().waitForTransaction(await rpc('eth_sendTransaction', [{ from, to, data }]))
+}
+
+async function prepare(me: string, tokens: bigint, allowance?: bigint) {
+  const t = token().interface
+  await sendAs(session.accounts()[0], record().contracts.token, t.encodeFunctionData('transfer', [me, tokens * E18]))
+  if (allowance !== undefined)
+    await sendAs(me, record().contracts.token, t.encodeFunctionData('approve', [pool().address, allowance]))
+}
+
+async function openStaking(me: string) {
+  const wallet = new TestWallet(chainUrl(), { account: me })
+  const opened = await session.open({ wallet, path: '/staking' })
+  await connectWith(opened.page, 'Browser wallet')
+  await opened.page.getByRole('button', { name: 'Create 1st deposit' }).waitFor()
+  return { ...opened, wallet }
+}
+
+async function depositDialog(page: Page, amount: string, days = '30') {
+  await page.getByRole('button', { name: 'Create 1st deposit' }).click()
+  const modal = page.getByRole('dialog', { name: 'Create deposit' })
+  await modal.getByLabel('Amount (PLT)').fill(amount)
+  await modal.getByLabel('Days').fill(days)
+  return modal
+}
+
+const notice = (page: Page, status: string) => page.locator(`[data-status="${status}"]`)
+
+afterEach(async () => {
+  await proxyFault('rpc', 'none')
+  await proxyFault('api', 'none')
+  await rpc('evm_setAutomine', [true])
+  await rpc('evm_mine')
+})
+
+describe('adversary: writes', () => {
+  it('reload mid-approval: the deposit dialog knows an approval is already pending and does not offer a second one', async () => {
+    const me = session.accounts()[17]
+    await prepare(me, 100n)
+    const { page, errors, wallet } = await openStaking(me)
+    await rpc('evm_setAutomine', [false])
+    let modal = await depositDialog(page, '10')
+    await modal.getByRole('button', { name: 'Approve', exact: true }).click()
+    await notice(page, 'pending').filter({ hasText: 'Approve' }).waitFor()
+
+    await page.reload()
+    await notice(page, 'pending').filter({ hasText: 'Approve (sent before this page loaded)' }).waitFor()
+    modal = await depositDialog(page, '10')
+    await modal.getByTestId('approve-choice').waitFor()
+    const approve = modal.getByRole('button', { name: /Approv/ })
+    const sentBefore = wallet.requests.filter((r) => r.method === 'eth_sendTransaction').length
+    // The same approval is in the mempool: the dialog should say it is being approved, not ask for another one.
+    const state = { enabled: await approve.isEnabled(), label: (await approve.textContent())?.trim() }
+    if (state.enabled) {
+      await approve.click()
+      await sleep(1_500)
+    }
+    const sentAfter = wallet.requests.filter((r) => r.method === 'eth_sendTransaction').length
+    expect({ ...state, secondApprovalSent: sentAfter > sentBefore }).toEqual({
+      enabled: false,
+      label: expect.stringMatching(/Approving/),
+      secondApprovalSent: false,
+    })
+    expect(errors).toEqual([])
+  })
+
+  it('localStorage full: a pending stake is still shown after a reload, or the page says it cannot be kept', async () => {
+    const me = session.accounts()[18]
+    await prepare(me, 500n, 500n * E18)
+    const { page, errors } = await openStaking(me)
+    // Another part of the site (or another app on the origin) has filled the origin's quota.
+    const filled = await page.evaluate(() => {
+      let size = 1024 * 1024
+      let i = 0
+      while (size >= 1) {
+        try {
+          window.localStorage.setItem(`filler-${i++}`, 'x'.repeat(size))
+        } catch {
+          size = Math.floor(size / 2)
+        }
+      }
+      try {
+        window.localStorage.setItem('probe', 'x'.repeat(64))
+        return false
+      } catch {
+        return true
+      }
+    })
+    expect(filled).toBe(true)
+    await rpc('evm_setAutomine', [false])
+    const modal = await depositDialog(page, '20')
+    await modal.getByRole('button', { name: 'Approved' }).waitFor()
+    await modal.getByRole('button', { name: 'Confirm' }).click()
+    await notice(page, 'pending').filter({ hasText: 'Stake' }).waitFor()
+    const warned = await page.getByText(/could not be (kept|saved)|storage/i).count()
+
+    await page.reload()
+    await page.getByRole('button', { name: 'Create 1st deposit' }).waitFor()
+    await sleep(2_000)
+    const restored = await notice(page, 'pending').filter({ hasText: 'Stake (sent before this page loaded)' }).count()
+    // Kept across the reload, or at least the person was told it would not be.
+    expect({ restored: restored > 0 || warned > 0 }).toEqual({ restored: true })
+    await page.evaluate(() => window.localStorage.clear())
+    expect(errors).toEqual([])
+  })
+})
+
+describe('adversary: outages', () => {
+  it('chain down on the staking page: retries back off (one loop, 1-3 s apart here), not several loops at once', async () => {
+    const me = session.accounts()[0]
+    const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
+    await connectWith(page, 'Browser wallet')
+    await page.getByTestId('pool-as-of').waitFor()
+    const rpcBase = process.env.E2E_APP_RPC_URL!
+    const apiBase = process.env.E2E_APP_API_URL!
+    const times: number[] = []
+    const apiTimes: number[] = []
+    page.on('request', (r) => {
+      if (r.method() !== 'POST' && r.method() !== 'GET') return
+      if (r.url().startsWith(rpcBase)) times.push(Date.now())
+      if (r.url().startsWith(apiBase)) apiTimes.push(Date.now())
+    })
+    const start = Date.now()
+    await proxyFault('rpc', 'down')
+    await page.getByTestId('staking-outage').waitFor({ timeout: 15_000 })
+    await sleep(15_000)
+    await proxyFault('rpc', 'none')
+    const gaps = times.slice(1).map((t, i) => t - times[i])
+    // With RETRY_FIRST_MS 1 s and RETRY_MAX_MS 3 s, one backoff loop makes at most ~1 try a second, after the first
+    // failure (the 4 s update). Report what happened.
+    const summary = {
+      rpcRequests: times.length,
+      windowMs: Date.now() - start,
+      shortGapsUnder500ms: gaps.filter((g) => g < 500).length,
+      apiRequests: apiTimes.length,
+    }
+    console.log('rpc retry summary', JSON.stringify(summary), JSON.stringify(gaps))
+    expect(summary.rpcRequests).toBeLessThanOrEqual(20)
+    expect(summary.shortGapsUnder500ms).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('leaving the claim page during an API outage stops its retries (no timers left running on another page)', async () => {
+    const me = session.accounts()[3]
+    await proxyFault('api', 'down')
+    const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }) })
+    await connectWith(page, 'Browser wallet')
+    await page.getByText(short(me)).waitFor()
+    await page.getByTestId('claim-outage').waitFor()
+    await page.getByRole('link', { name: 'Staking' }).first().click()
+    await page.getByTestId('pool-as-of').waitFor()
+    await sleep(2_000)
+    const apiBase = process.env.E2E_APP_API_URL!
+    let apiRequests = 0
+    page.on('request', (r) => {
+      if (r.url().startsWith(apiBase)) apiRequests++
+    })
+    await sleep(10_000)
+    expect({ apiRequestsWhileOnStaking: apiRequests }).toEqual({ apiRequestsWhileOnStaking: 0 })
+    expect(errors).toEqual([])
+  })
+})
