@@ -26,7 +26,8 @@ export interface BrowserEnv {
    */
   storage: {
     get(key: string): string | null
-    set(key: string, value: string): void
+    /** Whether the browser kept it (false: storage refused, e.g. full or blocked). */
+    set(key: string, value: string): boolean
     remove(key: string): void
   }
 }
@@ -50,7 +51,7 @@ export function createBrowserEnv(): BrowserEnv {
     injected: w.ethereum,
     storage: {
       get: (key) => attempt(() => window.localStorage.getItem(key), null),
-      set: (key, value) => attempt(() => window.localStorage.setItem(key, value), undefined),
+      set: (key, value) => attempt(() => (window.localStorage.setItem(key, value), true), false),
       remove: (key) => attempt(() => window.localStorage.removeItem(key), undefined),
     },
   }
@@ -70,7 +71,15 @@ function attempt<T>(f: () => T, otherwise: T): T {
  * `stored` map as `storage` to stand for the same browser after a reload.
  */
 export function createMemoryEnv(
-  opts: { search?: string; href?: string; isPhone?: boolean; injected?: unknown; storage?: Map<string, string> } = {},
+  opts: {
+    search?: string
+    href?: string
+    isPhone?: boolean
+    injected?: unknown
+    storage?: Map<string, string>
+    /** A browser whose storage refuses every write (full, or blocked). */
+    refuseStorage?: boolean
+  } = {},
 ) {
   const jar = new Map<string, string>()
   const stored = opts.storage ?? new Map<string, string>()
@@ -89,7 +98,7 @@ export function createMemoryEnv(
     stored,
     storage: {
       get: (key: string) => stored.get(key) ?? null,
-      set: (key: string, value: string) => void stored.set(key, value),
+      set: (key: string, value: string) => !opts.refuseStorage && (stored.set(key, value), true),
       remove: (key: string) => void stored.delete(key),
     },
   }

@@ -16,6 +16,7 @@ import {
   txReplaced,
   txRequested,
   txRejected,
+  txNotKept,
   txRestored,
   txSubmitted,
   type TxKind,
@@ -206,7 +207,8 @@ export function* runTx(kind: TxKind, request: TxRequest): SagaIterator<TxOutcome
     sentAt: Date.now(),
     fromBlock,
   }
-  remember(env.storage, entry, Date.now(), journalLimits())
+  // A browser that will not keep it (storage full or blocked) would lose it on a reload without a word: say so.
+  if (!remember(env.storage, entry, Date.now(), journalLimits())) yield put(txNotKept({ hash: entry.hash }))
   return yield call(followTx, entry, false)
 }
 

@@ -16,6 +16,8 @@ export interface TxReceiptInfo {
 export const txRequested = createAction<{ kind: TxKind }>('tx/requested')
 export const txSubmitted = createAction<{ kind: TxKind; hash: string; chainId: number }>('tx/submitted')
 /** A transaction sent before this page loaded (kept in the browser), shown again while it is followed. */
+/** The browser would not keep a sent transaction (storage full or blocked): a reload will not find it again. */
+export const txNotKept = createAction<{ hash: string }>('tx/notKept')
 export const txRestored = createAction<{ kind: TxKind; hash: string; chainId: number }>('tx/restored')
 /** The wallet sped the transaction up (same call, same nonce): follow `hash` from now on. */
 export const txReplaced = createAction<{ kind: TxKind; oldHash: string; hash: string }>('tx/replaced')

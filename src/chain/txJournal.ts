@@ -84,9 +84,11 @@ export function readJournal(storage: Storage, now: number, limits: JournalLimits
   return entries.sort((a, b) => a.sentAt - b.sentAt).slice(-limits.maxEntries)
 }
 
-function write(storage: Storage, entries: JournalEntry[]) {
-  if (entries.length === 0) storage.remove(JOURNAL_KEY)
-  else storage.set(JOURNAL_KEY, JSON.stringify(entries))
+/** Whether the browser kept it. */
+function write(storage: Storage, entries: JournalEntry[]): boolean {
+  if (entries.length > 0) return storage.set(JOURNAL_KEY, JSON.stringify(entries))
+  storage.remove(JOURNAL_KEY)
+  return true
 }
 
 /** The entries of one wallet on one chain (the ones a page connected to them follows). */
@@ -96,11 +98,12 @@ export function entriesFor(storage: Storage, chainId: number, from: string, now:
 }
 
 /** Keeps `entry` (replacing one with its hash), pruning what expired or is past the bound. */
-export function remember(storage: Storage, entry: JournalEntry, now: number, limits: JournalLimits) {
+/** Keeps a sent transaction; false when the browser would not store it (the page then says so). */
+export function remember(storage: Storage, entry: JournalEntry, now: number, limits: JournalLimits): boolean {
   const e = parseEntry(entry)
-  if (!e) return
+  if (!e) return false
   const rest = readJournal(storage, now, limits).filter((x) => x.hash !== e.hash)
-  write(storage, [...rest, e].slice(-limits.maxEntries))
+  return write(storage, [...rest, e].slice(-limits.maxEntries))
 }
 
 /** The wallet replaced the transaction: follow the new hash from now on, after a reload too. */

@@ -6,7 +6,7 @@ import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
-import { vestingRefreshRequested } from '../features/vesting/slice'
+import { claimPageClosed, claimPageOpened, vestingRefreshRequested } from '../features/vesting/slice'
 import { PageTitle } from '../ui/Card'
 
 const Grid = styled.div`
@@ -26,7 +26,11 @@ const Wide = styled.div`
 export function ClaimPage() {
   const dispatch = useAppDispatch()
   useEffect(() => {
+    dispatch(claimPageOpened())
     dispatch(vestingRefreshRequested())
+    return () => {
+      dispatch(claimPageClosed())
+    }
   }, [dispatch])
   return (
     <>

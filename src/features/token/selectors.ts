@@ -27,6 +27,7 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
       detail: tx.status === 'pending' || tx.status === 'confirmed' ? null : tx.message,
       /** Sent before this page loaded (and still followed). */
       restored: tx.restored ?? false,
+      notKept: tx.notKept ?? false,
       url: txUrl(network, tx.hash),
       explorerName: network?.explorerName ?? '',
     }
@@ -58,6 +59,10 @@ export const selectApproval = createSelector(
     }
   },
 )
+/** An approval this wallet sent is still pending, perhaps from before a reload: the dialog waits for it, not a second one. */
+export const selectApprovalInFlight = (s: RootState) =>
+  s.stake.approving || s.token.transactions.some((t) => t.kind === 'approve' && t.status === 'pending')
+
 export const selectToken = (s: RootState) => s.token
 
 /** The token contract and its explorer page (null on a chain without an explorer), for the link on both pages. */

@@ -7,6 +7,7 @@ import {
   txFailed,
   txRejected,
   txReplaced,
+  txNotKept,
   txRestored,
   txSubmitted,
   type TxKind,
@@ -25,6 +26,8 @@ export interface TrackedTx {
   message: string | null
   /** Sent before this page loaded; found again in the browser's journal. */
   restored?: boolean
+  /** The browser would not keep it: a reload will not show it again (the notice says so while it is pending). */
+  notKept?: boolean
 }
 
 export interface TokenState {
@@ -99,6 +102,10 @@ const tokenSlice = createSlice({
         message: null,
         restored: true,
       })
+    })
+    b.addCase(txNotKept, (s, { payload }) => {
+      const tx = find(s, payload.hash)
+      if (tx) tx.notKept = true
     })
     b.addCase(txReplaced, (s, { payload }) => {
       const tx = find(s, payload.oldHash)

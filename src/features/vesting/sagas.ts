@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga'
-import { all, call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import { retryDelayMs } from '../../app/backoff'
 import { timers } from '../../app/config'
 import { log } from '../../app/log'
@@ -28,6 +28,7 @@ import {
   vestingFailed,
   vestingLoaded,
   vestingRetryScheduled,
+  claimPageClosed,
   vestingRefreshRequested,
   vestingRequested,
   type VestingInfo,
@@ -125,9 +126,12 @@ export function* loadVestingUntilAnswered(failedAlready = false): SagaIterator {
   try {
     for (let attempt = failedAlready ? 1 : 0; ; attempt++) {
       if (attempt > 0) {
+        // Off the claim page nobody sees these figures: no retries there; the page reads again when shown.
+        if (yield select((s: RootState) => s.vesting.claimPageLeft)) return
         const wait = retryDelayMs(attempt - 1, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
         yield put(vestingRetryScheduled(Date.now() + wait))
-        yield delay(wait)
+        const { left }: { left?: unknown } = yield race({ wait: delay(wait), left: take(claimPageClosed.type) })
+        if (left) return
       }
       // Only the first failure of an outage is logged; its retries say nothing new.
       const ok: boolean = yield call(loadVesting, attempt > 0)

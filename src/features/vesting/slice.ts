@@ -21,6 +21,8 @@ export interface VestingState {
   chainError: string | null
   /** When the next automatic retry after a failure is due (wall clock ms), null when none is scheduled. */
   retryAt: number | null
+  /** The claim page was left: its automatic retries stop (it reads again when shown). */
+  claimPageLeft: boolean
   /** A claim (to the wallet or into a stake) in flight: buttons show it and stay disabled. */
   claim: { status: Status; kind: 'wallet' | 'stake' | null; error: string | null }
   /** Index of the harvest term picked in the chooser (the second by default, SPEC section 4). */
@@ -55,6 +57,7 @@ export const initialVestingState: VestingState = {
   chainStatus: 'idle',
   chainError: null,
   retryAt: null,
+  claimPageLeft: false,
   claim: { status: 'idle', kind: null, error: null },
   selectedTerm: DEFAULT_TERM_INDEX,
 }
@@ -65,6 +68,12 @@ const vestingSlice = createSlice({
   reducers: {
     /** Ask for a fresh vesting status (page shown, after a claim); the saga does the reading. */
     vestingRefreshRequested() {},
+    claimPageOpened(state) {
+      state.claimPageLeft = false
+    },
+    claimPageClosed(state) {
+      state.claimPageLeft = true
+    },
     vestingRequested(state) {
       // A retry after a failure keeps the failure on screen until it succeeds.
       if (state.status !== 'failed') state.status = 'pending'
@@ -107,6 +116,8 @@ const vestingSlice = createSlice({
 
 export const {
   vestingRefreshRequested,
+  claimPageOpened,
+  claimPageClosed,
   vestingRequested,
   vestingLoaded,
   vestingFailed,

@@ -17,7 +17,7 @@ import {
   PRODUCT_TEAM_REFERRAL,
   type DepositValues,
 } from '../depositForm'
-import { selectApproval } from '../../token/selectors'
+import { selectApproval, selectApprovalInFlight } from '../../token/selectors'
 import { daysLimits, depositPreview, selectPool } from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
 
@@ -208,7 +208,7 @@ export function DepositModal() {
   const dispatch = useAppDispatch()
   const pool = useAppSelector(selectPool)
   const { balance, symbol } = useAppSelector((s) => s.token)
-  const approving = useAppSelector((s) => s.stake.approving)
+  const approving = useAppSelector(selectApprovalInFlight)
   const approveError = useAppSelector((s) => s.stake.approveError)
   const deposit = useAppSelector((s) => s.stake.deposit)
   const myReferral = useAppSelector((s) => s.wallet.referral)
@@ -468,7 +468,7 @@ export function DepositModal() {
           >
             {approving && <Spinner size={18} label="Approving" />}
             {/* The amount is the one checked just above; in the label it would not fit a phone's half-width button. */}
-            {approved ? 'Approved' : 'Approve'}
+            {approved ? 'Approved' : approving ? 'Approving…' : 'Approve'}
           </Button>
           <Button type="submit" disabled={!canConfirm}>
             {pending && <Spinner size={18} label="Staking" />}

@@ -45,6 +45,11 @@ const Notice = styled.div<{ $tone: 'accent' | 'danger' | 'warning' }>`
   small {
     color: ${(p) => p.theme.color.muted};
   }
+  small[data-testid='tx-not-kept'] {
+    display: block;
+    margin-top: 4px;
+    color: ${(p) => p.theme.color.warning};
+  }
 `
 
 const Dot = styled.span<{ $tone: 'accent' | 'danger' | 'warning' }>`
@@ -103,6 +108,11 @@ export function TxNotifications() {
               {n.restored ? ' (sent before this page loaded)' : ''}
               {n.detail ? `: ${n.detail}` : ''}
             </small>
+            {n.notKept && n.status === 'pending' && (
+              <small data-testid="tx-not-kept">
+                Your browser could not save it: after a reload, check your wallet before sending it again.
+              </small>
+            )}
             <div>
               {n.url ? (
                 <a href={n.url} target="_blank" rel="noreferrer">
