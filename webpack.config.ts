@@ -113,7 +113,11 @@ export default (
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', 'index.html') }),
+      // The favicon is the header's mark; a page without one asks for /favicon.ico on every load and gets a 404.
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'public', 'index.html'),
+        favicon: path.join(__dirname, 'public', 'favicon.svg'),
+      }),
       new webpack.DefinePlugin({
         ...Object.fromEntries(Object.entries(appEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
