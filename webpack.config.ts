@@ -93,7 +93,7 @@ export default (
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {
-        // web3-react v8 imports ethers v5 pieces; the app uses ethers v6 only (see ARCHITECTURE.md).
+        // web3-react v8 imports ethers v5 pieces; the app uses ethers v6 only (docs/architecture.md §2).
         '@ethersproject/providers': false,
         '@ethersproject/address': path.join(__dirname, 'src', 'chain', 'shims', 'ethersproject-address.ts'),
       },

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:gas`: gas used by each write the app sends and by the Lens page reads, on the in-process Hardhat
  * network with the deployed system (optimizer 200). Prints a table against scripts/bench/gas-budgets.json (the
- * figures before the pool redesign and the targets), then the Lens table: one stake-list page for a user with 20,
- * 2,000 and 20,000 stakes (BENCH_LENS_MAX lowers the largest).
+ * figures before the pool redesign and the targets of docs/architecture.md §8), then the Lens table: one stake-list
+ * page for a user with 20, 2,000 and 20,000 stakes (BENCH_LENS_MAX lowers the largest).
  */
 import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'

@@ -1,5 +1,5 @@
 /**
- * Every timer the app runs (SPEC section 9), in one place; `setTimers` lets tests shorten them.
+ * Every timer the app runs (docs/product.md §9), in one place; `setTimers` lets tests shorten them.
  */
 export const timers = {
   WALLET_READY_POLL_MS: 200,

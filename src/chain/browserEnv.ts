@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie'
 
-/** The cookies the app keeps (SPEC section 3). */
+/** The cookies the app keeps (docs/product.md §12.7). */
 export type CookieName = 'walletName' | 'ref' | 'modal'
 
 /**

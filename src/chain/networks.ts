@@ -10,7 +10,7 @@ export interface NativeCurrency {
 export interface NetworkConfig {
   chainId: number
   name: string
-  /** Icon family: the Ethereum-style green set for 1, 3, 4, 5, 47; BSC for 56 and 97 (SPEC section 9). */
+  /** Icon family: the Ethereum-style green set for 1, 3, 4, 5, 47; BSC for 56 and 97 (docs/product.md §9). */
   label: 'ethereum' | 'bsc' | 'local'
   explorerUrl: string
   explorerName: string
@@ -133,7 +133,7 @@ export function supportedNetworks(networks: Record<number, NetworkConfig>): Netw
   return Object.values(networks).filter(isSupported)
 }
 
-/** Where "switch to chain X" goes: 1 becomes 4 and 56 becomes 97 when the target has no contracts (SPEC section 4). */
+/** Where "switch to chain X" goes: 1 becomes 4 and 56 becomes 97 when the target has no contracts (docs/product.md §3.2). */
 export function switchTarget(chainId: number, networks: Record<number, NetworkConfig>): number {
   const fallback: Record<number, number> = { 1: 4, 56: 97 }
   if (!isSupported(networks[chainId]) && fallback[chainId] !== undefined) return fallback[chainId]

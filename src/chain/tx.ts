@@ -164,7 +164,7 @@ const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 100n
  * here, so simulation, the notification stack, rejection handling, the journal and replacement tracking are the same
  * everywhere. It is simulated first (eth_estimateGas from the sender, on the app's node): a revert comes back as its
  * decoded reason (errors.ts) before the wallet is asked, so the dialog that asked can say why. Once sent it is kept
- * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md, "Transactions").
+ * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md §11).
  */
 export function* runTx(kind: TxKind, request: TxRequest): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()

@@ -3,8 +3,8 @@ import { TX_KINDS, type TxKind } from './txActions'
 
 /**
  * Sent transactions not yet settled, kept in the browser (localStorage through BrowserEnv) so a reload, or a chain
- * switch and back (which reloads, SPEC section 4), finds them again and follows them to their end (docs/product.md,
- * "Transactions"). Everything here is plain data in and out; the sagas in tx.ts do the reading and writing.
+ * switch and back (which reloads, docs/product.md §3.1), finds them again and follows them to their end (docs/product.md
+ * §11). Everything here is plain data in and out; the sagas in tx.ts do the reading and writing.
  */
 export interface JournalEntry {
   hash: string

@@ -1,6 +1,7 @@
 /**
- * GET {vesting api base}/address/{wallet} as JSON (SPEC section 7): amounts and block numbers are base-unit decimal
- * strings, `next` the next unlock (ISO date) or null. One shape for the service that answers and the app that reads.
+ * GET {vesting api base}/address/{wallet} as JSON (docs/product.md §7.2, §12.4): amounts and block numbers are
+ * base-unit decimal strings, `next` the next unlock (ISO date) or null. One shape for the service that answers and the
+ * app that reads.
  */
 export interface VestingAnswer {
   total: string

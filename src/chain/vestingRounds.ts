@@ -1,5 +1,5 @@
 /**
- * The vesting rounds (SPEC section 9): the share unlocked at TGE and one month later, in whole percent. One table
+ * The vesting rounds (docs/product.md §2.7, §9): the share unlocked at TGE and one month later, in whole percent. One table
  * for the API service, which computes the schedule, and the claim page, which shows it.
  */
 export type Round = 'Public' | 'Private' | 'Seed'

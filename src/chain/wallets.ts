@@ -6,7 +6,7 @@ import type { BrowserEnv } from './browserEnv'
 import { DevAccountConnector } from './devWallet'
 import { supportedNetworks, type NetworkConfig } from './networks'
 
-/** The options of the Choose Wallet dialog (SPEC section 2). */
+/** The options of the Choose Wallet dialog (docs/product.md §2.2). */
 export type WalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
 export const WALLET_NAMES: WalletName[] = ['browser', 'mobile', 'walletconnect', 'dev']
 

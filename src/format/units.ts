@@ -1,6 +1,6 @@
 import { formatUnits, parseUnits } from 'ethers'
 
-/** Token decimals used across the app (SPEC section 9). */
+/** Token decimals used across the app (docs/product.md §9). */
 export const TOKEN_DECIMALS = 18
 
 const formatters = new Map<number, Intl.NumberFormat>()
@@ -34,7 +34,7 @@ export function formatPercent(scaled: string | bigint, fractionDigits = 2): stri
   return formatAmount(scaled, 18, fractionDigits)
 }
 
-/** Why a typed amount is not one (SPEC section 5 names 'required'; the rest say what to change in the text). */
+/** Why a typed amount is not one (docs/product.md §4.1 names 'required'; the rest say what to change in the text). */
 export type AmountProblem =
   | 'required'
   | 'spaces'
@@ -93,7 +93,7 @@ export function toInputText(baseUnits: string | bigint, decimals = TOKEN_DECIMAL
   return s.endsWith('.0') ? s.slice(0, -2) : s
 }
 
-/** First 4 and last 4 characters with ' ... ' between (SPEC section 9). */
+/** First 4 and last 4 characters with ' ... ' between (docs/product.md §9). */
 export function shortenAddress(address: string): string {
   return address.length <= 8 ? address : `${address.slice(0, 4)} ... ${address.slice(-4)}`
 }

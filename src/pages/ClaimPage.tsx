@@ -22,7 +22,7 @@ const Wide = styled.div`
   grid-column: 1 / -1;
 `
 
-/** 'Claim your allocation' (SPEC section 2): vesting figures, schedules and the two ways to claim. */
+/** 'Claim your allocation' (docs/product.md §2.7): vesting figures, schedules and the two ways to claim. */
 export function ClaimPage() {
   const dispatch = useAppDispatch()
   useEffect(() => {

@@ -20,7 +20,7 @@ export function parsePoolId(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : null
 }
 
-/** 'Staking & Subscription' (SPEC section 2). */
+/** 'Staking & Subscription' (docs/product.md §2.3). */
 export function StakingPage() {
   const dispatch = useAppDispatch()
   const { id } = useParams()

@@ -84,7 +84,7 @@ export const UnknownChainIcon = (p: IconProps) => (
   </Svg>
 )
 
-/** Chain ids drawn with the Ethereum-style green icon set (SPEC section 9). */
+/** Chain ids drawn with the Ethereum-style green icon set (docs/product.md §9). */
 const ETHEREUM_STYLE = new Set([1, 3, 4, 5, 47])
 
 export function ChainIcon({ chainId, ...p }: IconProps & { chainId: number | null }) {

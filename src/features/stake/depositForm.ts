@@ -30,7 +30,7 @@ export function amountTextProblem(text: string): string | null {
 /** A referral counts when one is chosen and it is not the product team's zero address. */
 export const hasReferral = (referral: string) => referral !== '' && referral !== PRODUCT_TEAM_REFERRAL
 
-/** The spec's rules and messages (SPEC section 5) for the current balance and day limits. */
+/** The rules and messages of docs/product.md §4.1 and §4.2 for the current balance and day limits. */
 export function depositSchema(balanceWei: string, limits: { min: number; max: number }) {
   const range = `From ${limits.min} to ${limits.max}`
   return yup.object({

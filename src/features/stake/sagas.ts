@@ -270,10 +270,10 @@ function* readOnce(mode: ReadMode): SagaIterator<boolean> {
 }
 
 /**
- * The page's reads while it is open: a full read, then an update every 15 s (SPEC section 4). The first error stops
- * that cadence, as the spec has it, but not silently: the auto-update shows as paused and retries with backoff
+ * The page's reads while it is open: a full read, then an update every 15 s (docs/product.md §3.9). The first error
+ * stops that cadence, but not silently: the auto-update shows as paused and retries with backoff
  * (retryDelayMs) until a read succeeds, then resumes the 15 s updates by itself; no reload is needed (issue #14,
- * which stands over SPEC section 8's "updating stops silently"). Retries re-read the list when it never loaded.
+ * docs/product.md §10.1). Retries re-read the list when it never loaded.
  */
 export function* pageReads(): SagaIterator {
   let ok: boolean = yield call(readOnce, 'full')
@@ -368,7 +368,7 @@ export function* checkAllowance(): SagaIterator {
 
 /**
  * Approve the amount the dialog chose (the exact deposit, or the spec's 1e28 by default) for the pool, then poll the
- * allowance every 1 s until the chain shows at least that much (SPEC section 4; 'approved' is allowance >= amount).
+ * allowance every 1 s until the chain shows at least that much (docs/product.md §3.3; 'approved' is allowance >= amount).
  */
 export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): SagaIterator {
   const network: Network | null = yield select(selectSupportedNetwork)
@@ -398,7 +398,7 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
   }
 }
 
-/** The calldata of the stake overload the request needs (SPEC section 5, and the minimums of the lower terms). */
+/** The calldata of the stake overload the request needs (docs/product.md §4.3, with the minimums of the lower terms). */
 function stakeCall(poolAddress: string, payload: DepositRequest): string {
   const pool = contracts.pool(poolAddress).interface
   const hold = BigInt(payload.days) * DAY
@@ -418,7 +418,7 @@ function stakeCall(poolAddress: string, payload: DepositRequest): string {
 }
 
 /**
- * stake(amount, days in seconds[, referral]): the referral is left out when there is none (SPEC section 5). The pool
+ * stake(amount, days in seconds[, referral]): the referral is left out when there is none (docs/product.md §4.3). The pool
  * refuses these when its reservoir cannot fund the full bonus and reward (RewardsUnavailable); when the person
  * accepted the lower terms the preview showed, stake(amount, hold, referer or 0, minBonus, minReward) sends them as
  * minimums, so a reservoir emptied in the meantime refuses the stake rather than give it less than they saw. A

@@ -119,7 +119,7 @@ describe('pool view', () => {
 })
 
 describe('deposit limits and estimate', () => {
-  it('uses 1 to the pool maximum, and the referral minimum with a referral (SPEC section 5)', () => {
+  it('uses 1 to the pool maximum, and the referral minimum with a referral (docs/product.md §4.2)', () => {
     expect(daysLimits(POOL, false)).toEqual({ min: 1, max: 1095 })
     expect(daysLimits(POOL, true)).toEqual({ min: 30, max: 1095 })
     expect(daysLimits(null, false)).toEqual({ min: 1, max: 1095 })

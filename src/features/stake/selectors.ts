@@ -79,7 +79,7 @@ export const selectPoolView = createSelector(
 )
 
 /**
- * The staking page's outage (issue #14, which stands over SPEC section 8's silent failures): null while its reads
+ * The staking page's outage (issue #14, docs/product.md §10): null while its reads
  * succeed; otherwise what could not be read, the figures still on screen (block and time of the last good read) and
  * when the paused auto-update tries again.
  */
@@ -195,7 +195,7 @@ export function closeFigures(e: StakeEntry): CloseFigures {
   }
 }
 
-/** One list row from a stake and the pool (SPEC section 2 "Stake list", section 4 "Stake status"). */
+/** One list row from a stake and the pool (docs/product.md §2.4, §3.6). */
 export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
   // A closed stake stopped maturing when it was closed.
   const at = e.active ? now : e.closeTime
@@ -232,7 +232,7 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
   }
 }
 
-/** Active stakes newest first, then the closed ones newest first (SPEC section 2). */
+/** Active stakes newest first, then the closed ones newest first (docs/product.md §2.4). */
 export const selectStakeRows = createSelector(
   [(s: RootState) => s.stake.userStakes, selectPool, (s: RootState) => s.stake.chainTime],
   (stakes, pool, now) => {
@@ -252,7 +252,7 @@ export const selectSummaryRow = createSelector(
   (rows, id) => [...rows.active, ...rows.closed].find((r) => r.id === id) ?? null,
 )
 
-/** Days limits (SPEC section 5): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */
+/** Days limits (docs/product.md §4.2): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */
 export function daysLimits(pool: PoolInfo | null, hasReferral: boolean): { min: number; max: number } {
   const day = Number(DAY)
   const max = pool && pool.holdTimeMax > 0 ? Math.floor(pool.holdTimeMax / day) : DEFAULT_MAX_DAYS

@@ -12,7 +12,7 @@ export interface TokenFigures {
 
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
- * (SPEC section 3). Everything comes from the Lens in one read, so a refresh is one JSON-RPC round trip.
+ * (docs/product.md §12.1). Everything comes from the Lens in one read, so a refresh is one JSON-RPC round trip.
  */
 export interface PoolInfo {
   id: number
@@ -118,8 +118,8 @@ export interface StakeState {
   /** Why the last read failed, for the outage banner (null when it did not). */
   error: string | null
   /**
-   * The 15 s auto-update: 'paused' after its first error (SPEC section 4 stops it there), while it retries with
-   * backoff and resumes by itself once the chain answers (the issue stands over SPEC section 8's "silently").
+   * The 15 s auto-update: 'paused' after its first error (docs/product.md §3.9 stops it there), while it retries with
+   * backoff and resumes by itself once the chain answers (issue #14, docs/product.md §10.1).
    */
   autoUpdate: 'off' | 'running' | 'paused'
   /** When the next retry of a paused auto-update is due (wall clock ms), null when none is scheduled. */
@@ -351,7 +351,7 @@ const stakeSlice = createSlice({
       if (payload.account?.toLowerCase() !== state.owner?.toLowerCase()) forgetList(state)
       state.owner = payload.account
     })
-    // A confirmed stake or close restarts a paused auto-update (a manual action, SPEC section 4).
+    // A confirmed stake or close restarts a paused auto-update (a manual action, docs/product.md §3.9).
     b.addCase(txConfirmed, (state, { payload }) => {
       if (state.autoUpdate === 'paused' && (payload.kind === 'stake' || payload.kind === 'unstake')) {
         state.autoUpdate = 'running'

@@ -13,7 +13,7 @@ import { selectSupportedNetwork } from '../wallet/selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
 import { watchAssetRequested } from './slice'
 
-/** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (SPEC section 4). */
+/** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (docs/product.md §3.5). */
 function* removeNoticeLater({ payload }: ReturnType<typeof txConfirmed>): SagaIterator {
   yield delay(timers.NOTICE_REMOVE_AFTER_MS)
   yield put(noticeClosed({ hash: payload.hash }))

@@ -38,7 +38,7 @@ export const selectRejection = (s: RootState) => s.token.rejection
 
 /**
  * Whether the allowance to the pool covers a deposit of `amountWei` (base units; null while the amount is not a
- * number), which is what 'Approved' means (docs/product.md): with no amount yet, any allowance counts. Derived here,
+ * number), which is what 'Approved' means (docs/product.md §3.3, §11): with no amount yet, any allowance counts. Derived here,
  * never stored, so a new amount or allowance changes it at once.
  */
 export const selectApproval = createSelector(

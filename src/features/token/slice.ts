@@ -20,7 +20,7 @@ export interface TrackedTx {
   hash: string
   kind: TxKind
   chainId: number
-  /** replaced: another transaction took its nonce (a cancel); dropped: it will never be mined (docs/product.md). */
+  /** replaced: another transaction took its nonce (a cancel); dropped: it will never be mined (docs/product.md §11). */
   status: 'pending' | 'confirmed' | 'failed' | 'replaced' | 'dropped'
   receipt: TxReceiptInfo | null
   message: string | null

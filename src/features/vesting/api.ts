@@ -6,7 +6,8 @@ const VESTING_TIMEOUT_MS = 10_000
 
 /**
  * GET {base}/address/{wallet}, checked field by field: anything that is not the documented shape is treated as a
- * failure (the caller then shows zeros), never let into the store half-parsed.
+ * failure (the caller keeps what it showed and says the API failed, docs/product.md §10.1), never let into the store
+ * half-parsed.
  */
 export async function fetchVestingInfo(base: string, wallet: string, fetchImpl: typeof fetch = fetch): Promise<VestingInfo> {
   const controller = new AbortController()

@@ -75,8 +75,8 @@ function* readChain(
 /**
  * Vesting status from the network's API and, at the same time, the chain reads. The chain results land first and the
  * status last, so the page never sees a new status next to an old last claimed block (which would flash the claim as
- * stale). A failure of either keeps what was shown and is recorded for the page to say (issue #14, over SPEC section
- * 8's silent zeros). Returns whether both answered.
+ * stale). A failure of either keeps what was shown and is recorded for the page to say (issue #14,
+ * docs/product.md §10.1). Returns whether both answered.
  */
 export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
@@ -91,7 +91,7 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   if (Array.isArray(onChain)) {
     const [lastBlock, pool] = onChain
     // The same Lens answer carries the token figures, and the allowance to the default pool: an account change
-    // re-reads it (SPEC section 4) without a read of its own. It is kept only while that pool is the current one,
+    // re-reads it (docs/product.md §3.1) without a read of its own. It is kept only while that pool is the current one,
     // checked as it lands, so it never overwrites the allowance the staking page read for another pool.
     const current: number | null = yield select(selectActivePoolId)
     yield put(

@@ -69,7 +69,7 @@ describe('the next-claim line', () => {
   })
 })
 
-describe('the claim rule (SPEC section 5)', () => {
+describe('the claim rule (docs/product.md §4.5)', () => {
   it('allows a claim when something is unlocked and signed from the last claimed block', () => {
     expect(selectClaimBlock(state())).toBeNull()
     expect(selectCanClaim(state())).toBe(true)

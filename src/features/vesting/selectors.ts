@@ -10,11 +10,11 @@ export const selectVestingInfo = (s: RootState) => s.vesting.info
 const selectLastClaimedBlock = (s: RootState) => s.stake.lastClaimedBlock
 const selectHarvestTerms = (s: RootState) => s.stake.harvestTerms
 const selectSymbol = (s: RootState) => s.token.symbol
-/** A claim this wallet sent is still pending, perhaps from before a reload (docs/product.md section 11). */
+/** A claim this wallet sent is still pending, perhaps from before a reload (docs/product.md §11). */
 const selectClaimInFlight = (s: RootState) =>
   s.token.transactions.some((t) => (t.kind === 'claim' || t.kind === 'claimStake') && t.status === 'pending')
 
-/** The next-claim line (SPEC section 2): the next unlock, the last claim left, or everything claimed. */
+/** The next-claim line (docs/product.md §2.7): the next unlock, the last claim left, or everything claimed. */
 export type NextClaimLine =
   { kind: 'next'; amount: string; date: string } | { kind: 'last'; amount: string } | { kind: 'all' } | null
 
@@ -22,7 +22,7 @@ export type NextClaimLine =
 export type ClaimBlock = 'loading' | 'claiming' | 'unavailable' | 'nothing' | 'stale' | null
 
 /**
- * Whether a claim can be sent (SPEC section 5): something is unlocked and signed, and the claim starts from the
+ * Whether a claim can be sent (docs/product.md §4.5, §3.8): something is unlocked and signed, and the claim starts from the
  * block of the wallet's last claim on chain; otherwise RewardHarvest would refuse it as stale.
  */
 export const selectClaimBlock = createSelector(
@@ -70,7 +70,7 @@ export const selectClaimView = createSelector([selectVesting, selectSymbol], (v,
 })
 
 /**
- * The claim page's outage (issue #14, over SPEC section 8): null while the vesting API and the chain answer;
+ * The claim page's outage (issue #14, docs/product.md §10.1): null while the vesting API and the chain answer;
  * otherwise which one cannot be reached, the answer still shown (its block and age) and when the page tries again.
  */
 export const selectVestingOutage = createSelector([selectVesting], (v) => {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { VestingAnswer } from '../../chain/vestingAnswer'
 
-/** What the vesting API answers (SPEC section 3), kept as it came. */
+/** What the vesting API answers (docs/product.md §12.4), kept as it came. */
 export type VestingInfo = VestingAnswer
 
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
@@ -10,7 +10,7 @@ export interface VestingState {
   info: VestingInfo
   /**
    * The vesting API read. 'failed' keeps the last answer in `info` (zeros only before any answer, and then the page
-   * shows the figures as unavailable): the issue (#14) stands over SPEC section 8's "total 0 and claimed 0, silently".
+   * shows the figures as unavailable, never as zeros: issue #14, docs/product.md §10).
    */
   status: Status
   /** Why the last API read failed, and when the answer on screen was read (wall clock ms; null before any). */
@@ -25,11 +25,11 @@ export interface VestingState {
   claimPageLeft: boolean
   /** A claim (to the wallet or into a stake) in flight: buttons show it and stay disabled. */
   claim: { status: Status; kind: 'wallet' | 'stake' | null; error: string | null }
-  /** Index of the harvest term picked in the chooser (the second by default, SPEC section 4). */
+  /** Index of the harvest term picked in the chooser (the second by default, docs/product.md §2.7). */
   selectedTerm: number
 }
 
-/** Also what a failed load leaves: total 0 and claimed 0 (SPEC section 8). */
+/** The info before any answer; the page shows it as unavailable, not as zeros (docs/product.md §10). */
 export const EMPTY_VESTING_INFO: VestingInfo = {
   total: '0',
   claimed: '0',

@@ -54,7 +54,7 @@ function* nameUnknownChain(chainId: number): SagaIterator {
   }
 }
 
-/** After connecting: a modal remembered in the 'modal' cookie opens now (SPEC section 4). */
+/** After connecting: a modal remembered in the 'modal' cookie opens now (docs/product.md §2.2). */
 function* openRememberedModal(env: BrowserEnv): SagaIterator {
   const remembered = env.cookies.get('modal')
   if (!remembered) return
@@ -64,7 +64,7 @@ function* openRememberedModal(env: BrowserEnv): SagaIterator {
 
 /**
  * Follows one connector: connect, account change (address updates; token data re-reads through walletChanged),
- * chain change (reload, SPEC section 4) and a disconnect from the wallet's side (cookie removed, reload).
+ * chain change (reload, docs/product.md §3.1) and a disconnect from the wallet's side (cookie removed, reload).
  */
 export function* watchConnector(wallet: LoadedWallet): SagaIterator {
   const chain: ChainLayer = yield getChain()
@@ -135,7 +135,7 @@ export function* connectWallet({ payload: name }: ReturnType<typeof connectReque
   }
 }
 
-/** Disconnect: the connector lets go, the walletName cookie goes, the page reloads (SPEC section 4). */
+/** Disconnect: the connector lets go, the walletName cookie goes, the page reloads (docs/product.md §3.1). */
 export function* disconnectWallet(): SagaIterator {
   const chain: ChainLayer = yield getChain()
   const env: BrowserEnv = yield getEnv()
@@ -199,7 +199,7 @@ export function* requestModal({ payload }: ReturnType<typeof modalRequested>): S
   yield put(modalOpened(payload.name))
 }
 
-/** The ref query parameter goes into the ref cookie, only when it is an address (SPEC section 2). */
+/** The ref query parameter goes into the ref cookie, only when it is an address (docs/product.md §2.1). */
 export function* storeReferral(): SagaIterator {
   const env: BrowserEnv = yield getEnv()
   const ref = new URLSearchParams(env.search()).get('ref')?.trim()

@@ -22,7 +22,7 @@ export const selectSupportedNetwork = (s: RootState) => {
 
 export const selectSupportedNetworkList = createSelector([selectNetworks], supportedNetworks)
 
-/** What the shell shows instead of, or around, the routed page (SPEC section 2 "Application shell"). */
+/** What the shell shows instead of, or around, the routed page (docs/product.md §2.2). */
 export type ShellView = 'loading' | 'connect' | 'unsupported' | 'ready'
 export const selectShellView = createSelector(
   [(s: RootState) => s.wallet.ready, selectAddress, selectSupportedNetwork],

@@ -200,7 +200,7 @@ function cutTerms(s: Shortfall, withSymbol: (t: string) => string): string {
 }
 
 /**
- * The create-deposit modal, version 1 or 2 by the pool (SPEC section 2 and 5). When the reward reservoir cannot fund
+ * The create-deposit modal, version 1 or 2 by the pool (docs/product.md §2.6, §4). When the reward reservoir cannot fund
  * the full bonus and reward, the pool refuses a plain stake; the modal says so with the figures and stakes only once
  * the person accepts the lower terms, which it sends as minimums.
  */

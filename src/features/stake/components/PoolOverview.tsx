@@ -58,7 +58,7 @@ function PoolFreshness() {
   return fresh ? <FreshnessNote {...fresh} testId="pool-as-of" /> : null
 }
 
-/** Main info (SPEC section 2): total staked, pool APR, total stakers, and any early-close fees being shared. */
+/** Main info (docs/product.md §2.3): total staked, pool APR, total stakers, and any early-close fees being shared. */
 export function PoolOverview() {
   countRender('PoolOverview')
   const v = useAppSelector(selectPoolView)

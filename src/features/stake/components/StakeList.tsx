@@ -227,9 +227,9 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
 })
 
 /**
- * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (SPEC section 2) once a read
- * found none. A failed read says so with a Retry and keeps any rows already shown, never the empty state: the issue
- * (#14) stands over SPEC section 8's "empty list, silently". A list longer than the rows read ends with 'Show more',
+ * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (docs/product.md §2.4) once a read
+ * found none. A failed read says so with a Retry and keeps any rows already shown, never the empty state (issue #14,
+ * docs/product.md §10.1). A list longer than the rows read ends with 'Show more',
  * which reads the next page only.
  */
 export function StakeList() {

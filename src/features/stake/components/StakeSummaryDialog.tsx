@@ -78,7 +78,7 @@ function Ring({ value }: { value: number }) {
 const STATUS_TEXT = { Pending: 'In progress', Matured: 'Matured', Closed: 'Closed' }
 
 /**
- * The closing summary (SPEC section 2): what closing the stake pays now, or what its close paid. Before the release
+ * The closing summary (docs/product.md §2.5): what closing the stake pays now, or what its close paid. Before the release
  * date a close pays the principal less the early withdrawal fee and the reward earned so far, and forfeits the
  * bonus and the rest of the reward to the reservoir; the dialog names each part. 'Close tranche' only while active.
  */

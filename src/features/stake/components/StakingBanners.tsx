@@ -42,12 +42,12 @@ const ComingSoon = styled.section`
   }
 `
 
-/** The alpha disclaimer (SPEC section 1). */
+/** The alpha disclaimer (docs/product.md §1.4). */
 export function AlphaDisclaimer() {
   return <Disclaimer role="note">Alpha: the smart contracts are in audit. You use them at your own risk.</Disclaimer>
 }
 
-/** The subscription info banner (SPEC section 2). */
+/** The subscription info banner (docs/product.md §2.3). */
 export function SubscriptionBanner() {
   return (
     <Subscription aria-labelledby="subscription-title">
@@ -60,7 +60,7 @@ export function SubscriptionBanner() {
   )
 }
 
-/** The statistics block, not built yet by design (SPEC section 2). */
+/** The statistics block, not built yet by design (docs/product.md §2.3). */
 export function StatisticsComingSoon() {
   return (
     <ComingSoon aria-labelledby="statistics-title">

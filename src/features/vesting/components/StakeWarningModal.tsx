@@ -15,7 +15,7 @@ const Points = styled.ul`
   }
 `
 
-/** The first step of claim and stake (SPEC section 2): what the user gives up before choosing a term. */
+/** The first step of claim and stake (docs/product.md §2.7): what the user gives up before choosing a term. */
 export function StakeWarningModal() {
   const dispatch = useAppDispatch()
   return (

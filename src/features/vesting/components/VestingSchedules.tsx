@@ -30,7 +30,7 @@ const Title = styled.h2`
   font-size: 1.05rem;
 `
 
-/** The three rounds' vesting schedules (SPEC section 2). */
+/** The three rounds' vesting schedules (docs/product.md §2.7). */
 export function VestingSchedules() {
   return (
     <Card aria-labelledby="vesting-schedules">

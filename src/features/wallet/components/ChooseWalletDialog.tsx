@@ -77,7 +77,7 @@ const Footer = styled.div`
   font-size: 0.85rem;
 `
 
-/** 'Choose Wallet' (SPEC section 2): pick an option, then Continue, or Disconnect for the connected one. */
+/** 'Choose Wallet' (docs/product.md §2.2): pick an option, then Continue, or Disconnect for the connected one. */
 export function ChooseWalletDialog() {
   const dispatch = useAppDispatch()
   const wallet = useAppSelector(selectWallet)
