@@ -11,12 +11,21 @@ export type ProxyFault = 'none' | 'down' | 'hang'
 
 /**
  * A counting HTTP proxy on 127.0.0.1 in front of a JSON-RPC node or the API: forwards every request to `target` (same
- * path, method and body) and counts HTTP round trips, the bytes of the answers, JSON-RPC calls (a batch counts each
+ * path, method and body) and counts HTTP round trips, the bytes of the requests and of the answers, JSON-RPC calls (a batch counts each
  * call) by method, and apart from them the browser's CORS preflights. `setFault` cuts the target off, so tests can
  * show an outage and its end without stopping anything. For tests and benchmarks of read sharing and outages.
  */
 export async function startRpcProxy(target: string) {
-  const counts = { roundTrips: 0, calls: 0, preflights: 0, bytes: 0, byMethod: {} as Record<string, number> }
+  const counts = {
+    roundTrips: 0,
+    calls: 0,
+    preflights: 0,
+    /** Bytes of the answers' bodies. */
+    bytes: 0,
+    /** Bytes of the requests' bodies (what the app sends). */
+    requestBytes: 0,
+    byMethod: {} as Record<string, number>,
+  }
   let fault: ProxyFault = 'none'
   /** eth_call data prefix (a function selector) that the proxy answers with an error instead of forwarding. */
   let failing: string | null = null
@@ -58,6 +67,7 @@ export async function startRpcProxy(target: string) {
     req.on('end', async () => {
       let body = Buffer.concat(chunks)
       counts.roundTrips++
+      counts.requestBytes += body.length
       type Call = { id?: unknown; method: string; params?: { data?: string; input?: string }[] }
       let refused: Call[] = []
       let batch = false
@@ -121,6 +131,7 @@ export async function startRpcProxy(target: string) {
     counts.calls = 0
     counts.preflights = 0
     counts.bytes = 0
+    counts.requestBytes = 0
     counts.byMethod = {}
   }
   const setFault = (next: ProxyFault) => {

@@ -1,15 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
-import { HeavyStaker__factory } from '../../src/chain/types'
+import { giveHeavyStakes } from '../support/heavyStakes'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, PHONE, proxyFailCalls, proxyFault, short, shot } from './browser'
 
 const session = browserSession()
-const E18 = 10n ** 18n
 
 const record = (): DeploymentRecord =>
   JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
@@ -131,17 +129,13 @@ describe('outages on the local stack: honest states, and recovery without a relo
   })
 
   it('2,000 stakes: the first page shows quickly, Show more adds the next page', async () => {
-    const provider = new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
-    const owner = await provider.getSigner(session.accounts()[0])
-    const heavy = await new HeavyStaker__factory(owner).deploy()
-    const who = await heavy.getAddress()
-    const pool = record().pools.find((p) => p.id === record().defaultPoolId)!.address
-    const token = contracts.token(record().contracts.token, owner)
-    await (await token.transfer(who, 2_000n * E18)).wait()
-    // 100 stakes a transaction stays under the node's transaction gas cap (2^24).
-    for (let i = 0; i < 20; i++)
-      await (await heavy.stakeMany(pool, record().contracts.token, E18, 30n * 86_400n, 100, { gasLimit: 16_000_000 })).wait()
-    provider.destroy()
+    const staker = await giveHeavyStakes(chainUrl(), record(), session.accounts()[0], {
+      oldClosed: 0,
+      recentClosed: 0,
+      active: 2_000,
+    })
+    staker.destroy()
+    const who = staker.address
 
     // Read-only: the wallet speaks for the staker contract's address.
     const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: who }), path: '/staking' })

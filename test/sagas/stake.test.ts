@@ -197,6 +197,68 @@ describe('staking sagas against a real node', () => {
     }
   })
 
+  it('after a new stake, a refresh reads only the new row; a stake and a close together read the rows afresh', async () => {
+    const saved = timers.STAKING_REFRESH_MS
+    setTimers({ STAKING_REFRESH_MS: 150 })
+    const proxy = await startRpcProxy(CHAIN_URL())
+    const staking = contracts.pool(pool(1).address, null as never).interface
+    const token = contracts.token(deployment().contracts.token, null as never).interface
+    const send = (to: string, data: string) => rpc('eth_sendTransaction', [{ from: accounts[0], to, data }])
+    const stake = () => send(pool(1).address, staking.encodeFunctionData('stake(uint256,uint256)', [3n * E18, 30n * DAY]))
+    try {
+      await send(deployment().contracts.token, token.encodeFunctionData('approve', [pool(1).address, MaxUint256]))
+      const t = await onStakingPage(0, 1, proxy.url)
+      await waitFor(t.store, (s) => s.stake.autoUpdate === 'running')
+      const asLens = async (s: RootState) => {
+        const lens = contracts.lens(deployment().contracts.lens, t.chain.readProvider(31337))
+        const page = await lens.getUnstakeDataPage(pool(1).address, accounts[0], 0, s.stake.userStakes.length, {
+          blockTag: s.stake.blockNumber!,
+        })
+        return page.infos.map((i) => [Number(i.stakeId), i.stake.active, ...[i.amountOut, i.fee, i.stake.gains].map(String)])
+      }
+      const shown = (s: RootState) => s.stake.userStakes.map((e) => [e.id, e.active, e.amountOut, e.fee, e.gains])
+
+      // One new stake: the rows read before stay, the new one comes first, as a full read has them.
+      const before = t.store.getState().stake
+      expect(before.userStakes.length).toBeGreaterThanOrEqual(2)
+      await stake()
+      proxy.reset()
+      const after = await waitFor(t.store, (s) => s.stake.userStakesCount !== before.userStakesCount)
+      const refresh = { ...proxy.counts }
+      expect(after.stake.userStakes.length).toBe(before.userStakes.length + 1)
+      expect(after.stake.userStakes[0].id).toBe(Number(before.userStakesCount))
+      expect(shown(after)).toEqual(await asLens(after))
+      // Pool and wallet figures, fee stream and block, then the new row alone.
+      expect(refresh).toMatchObject({ roundTrips: 2, byMethod: { eth_call: 4, eth_getBlockByNumber: 1 } })
+      // Smaller than one full read of the same rows (the pool read and every row).
+      proxy.reset()
+      t.store.dispatch(stakeRefreshRequested())
+      const full = await waitFor(t.store, (s) => s.stake.readAt > after.stake.readAt && s.stake.listStatus === 'ok')
+      expect(full.stake.userStakes.length).toBe(after.stake.userStakes.length)
+      expect(refresh.bytes).toBeLessThan(proxy.counts.bytes)
+
+      // A close and a new stake in the same block: the totals do not add up to new stakes alone, so the rows are
+      // read again, in the order the close left them.
+      await waitFor(t.store, (s) => s.stake.autoUpdate === 'running')
+      const now = t.store.getState().stake
+      const open = now.userStakes.find((e) => e.active && e.id !== now.userStakes[0].id)!
+      await rpc('evm_setAutomine', [false])
+      try {
+        await send(pool(1).address, staking.encodeFunctionData('unstake', [[open.id]]))
+        await stake()
+        await rpc('evm_mine')
+      } finally {
+        await rpc('evm_setAutomine', [true])
+      }
+      const mixed = await waitFor(t.store, (s) => s.stake.userStakesCount !== now.userStakesCount)
+      expect(shown(mixed)).toEqual(await asLens(mixed))
+      expect(mixed.stake.userStakes.find((e) => e.id === open.id)?.active ?? false).toBe(false)
+    } finally {
+      setTimers({ STAKING_REFRESH_MS: saved })
+      await proxy.stop()
+    }
+  })
+
   it('reads the page in one JSON-RPC round trip (a version 1 pool adds its fee stream to it), on the first load of a pool and on every refresh', async () => {
     const proxy = await startRpcProxy(CHAIN_URL())
     try {

@@ -150,6 +150,36 @@ function* stakeRowsOrFailure(lens: Lens, pool: string, user: string, count: numb
   }
 }
 
+/**
+ * The rows of `added` stakes made since the last read, when nothing else changed: a new stake takes the list's first
+ * position and moves every row down by one, so the rows read before stay in their order after the new ones. That no
+ * stake was closed meanwhile is checked from the totals: the user's total staked grew by exactly the new stakes'
+ * amounts (a close would take its amount off). Null when that does not hold or the read fails (the caller then reads
+ * the rows shown afresh).
+ */
+function* newRowsOnly(
+  lens: Lens,
+  user: string,
+  data: PoolData,
+  before: StakeState,
+  added: number,
+): SagaIterator<StakeEntry[] | null> {
+  if (before.totalStakedByUser === null || before.userStakesCount === null) return null
+  try {
+    const page: StakePage = yield call([lens, lens.getUnstakeDataPage], data.pool, user, 0, added)
+    const rows = toStakes(page.infos)
+    const grew = rows.reduce((sum, r) => sum + BigInt(r.stakeAmount), 0n)
+    const ok =
+      rows.length === added &&
+      rows.every((r) => r.active && r.id >= Number(before.userStakesCount)) &&
+      BigInt(before.totalStakedByUser) + grew === data.allUserStakesAmount
+    return ok ? rows : null
+  } catch (err) {
+    log.warn('stake', 'new stakes read failed', err)
+    return null
+  }
+}
+
 /** How a read treats the stake list: read it afresh ('full'), or only when a stake was made or closed ('refresh'). */
 export type ReadMode = 'full' | 'refresh'
 
@@ -158,7 +188,8 @@ export type ReadMode = 'full' | 'refresh'
  * block, for a version 1 pool its fee stream (getFeeStream), and on a full read the stake list's rows shown so far
  * (at least one page). A refresh leaves the rows out: when the user's stake count and total staked are what they
  * were, no stake was made or closed, so the rows on screen are brought to the new block from their fixed terms and
- * the pool's rate (refresh.ts); otherwise they are read again in a second round trip. The pool's address and version
+ * the pool's rate (refresh.ts); after new stakes alone only their rows are read (newRowsOnly), otherwise the rows
+ * shown are read again, in a second round trip. The pool's address and version
  * come from the last read or the deployment record; for a pool neither knows, the list follows in a second round
  * trip. Throws when the pool read fails; a failed list read is recorded (stakesFailed) and reported as false.
  */
@@ -199,12 +230,22 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
       samePool &&
       before.userStakesCount === data.userStakesCount.toString() &&
       before.totalStakedByUser === data.allUserStakesAmount.toString()
+    const added = reuse && samePool ? Number(data.userStakesCount) - Number(before.userStakesCount) : 0
     if (unchanged)
       list = {
         rows: stakesAt(before.userStakes, data.state.rate, chainTime),
         next: before.nextOffset,
       }
-    else if (!samePool || reuse) list = yield call(stakeRowsOrFailure, lens, data.pool, address, rowCount)
+    else if (added > 0 && added <= lists.STAKE_PAGE_SIZE) {
+      // Only stakes were made (the usual change): read just the new rows, which come first, and bring the rest up.
+      const rows: StakeEntry[] | null = yield call(newRowsOnly, lens, address, data, before, added)
+      list = rows
+        ? {
+            rows: [...rows, ...stakesAt(before.userStakes, data.state.rate, chainTime)],
+            next: before.nextOffset === null ? null : (BigInt(before.nextOffset) + BigInt(added)).toString(),
+          }
+        : yield call(stakeRowsOrFailure, lens, data.pool, address, rowCount)
+    } else if (!samePool || reuse) list = yield call(stakeRowsOrFailure, lens, data.pool, address, rowCount)
   }
   // A node behind the one that answered last would take the figures back to an older block without a word (a stake
   // just confirmed would vanish from them): such an answer is set aside, unless three in a row come from behind,

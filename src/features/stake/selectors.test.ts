@@ -1,7 +1,7 @@
 import { makeStore } from '../../app/store'
 import { ONE, previewStake } from '../../chain/math'
 import { stakesCsv } from './csv'
-import { daysLimits, depositPreview, poolMath, selectFeeStreamNote, selectPoolView, stakeRow } from './selectors'
+import { daysLimits, depositPreview, poolMath, selectFeeStreamNote, selectPoolView, selectStakeRows, stakeRow } from './selectors'
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
 import { initialTokenState } from '../token/slice'
 import { DAY, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
@@ -91,6 +91,24 @@ describe('stake rows', () => {
       '3,2027-01-15T08:00:00.000Z,2027-04-25T08:00:00.000Z,1000.000000000000000001,1100.0,Pending,610.0',
       '',
     ])
+  })
+})
+
+describe('stake rows on a refresh', () => {
+  it('keeps the object of a row whose figures did not change, so only the changed rows render again', () => {
+    const closed = entry({ id: 1, active: false, closeTime: T0 + 10 * DAY })
+    const at = (time: number, stakes: StakeEntry[]) =>
+      selectStakeRows(
+        makeStore({
+          stake: { ...initialStakeState, pool: POOL, status: 'succeeded', userStakes: stakes, chainTime: time },
+        }).getState(),
+      )
+    const first = at(T0 + 25 * DAY, [entry({ id: 2 }), closed])
+    // A day later, with a new stake first: the active row moved on, the closed one did not.
+    const later = at(T0 + 26 * DAY, [entry({ id: 4 }, T0 + 26 * DAY), entry({ id: 2 }, T0 + 26 * DAY), closed])
+    expect(later.closed[0]).toBe(first.closed[0])
+    expect(later.active.find((r) => r.id === 2)).not.toBe(first.active[0])
+    expect(later.active.find((r) => r.id === 2)).toEqual(stakeRow(entry({ id: 2 }, T0 + 26 * DAY), POOL, T0 + 26 * DAY))
   })
 })
 

@@ -232,12 +232,32 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
   }
 }
 
+/** The rows made last, by id, with their JSON. */
+let lastRows = new Map<number, { json: string; row: StakeRow }>()
+
+/**
+ * A row whose figures are what they were keeps its object, so its memoized component does not render again when
+ * other rows change (a closed stake's row never changes; an active one's does as its figures move with the block).
+ */
+function keepUnchanged(rows: StakeRow[]): StakeRow[] {
+  const next = new Map<number, { json: string; row: StakeRow }>()
+  const out = rows.map((row) => {
+    const json = JSON.stringify(row)
+    const before = lastRows.get(row.id)
+    const kept = before && before.json === json ? before.row : row
+    next.set(row.id, { json, row: kept })
+    return kept
+  })
+  lastRows = next
+  return out
+}
+
 /** Active stakes newest first, then the closed ones newest first (docs/product.md §2.4). */
 export const selectStakeRows = createSelector(
   [(s: RootState) => s.stake.userStakes, selectPool, (s: RootState) => s.stake.chainTime],
   (stakes, pool, now) => {
     if (!pool) return { active: [] as StakeRow[], closed: [] as StakeRow[] }
-    const rows = stakes.map((e) => stakeRow(e, pool, now))
+    const rows = keepUnchanged(stakes.map((e) => stakeRow(e, pool, now)))
     const newestFirst = (a: StakeRow, b: StakeRow) => b.createdAt - a.createdAt || b.id - a.id
     return {
       active: rows.filter((r) => r.active).sort(newestFirst),
