@@ -4,6 +4,7 @@ import { ethers, network } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { Signer } from 'ethers'
 import { deploySystemFixture } from './fixtures'
+import { COVERAGE } from './helpers'
 import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/chain/claim'
 import { DAY, ONE } from '../../src/chain/math'
 
@@ -341,7 +342,7 @@ describe(`RewardHarvest claims: model-based properties (fast-check, seed ${SEED}
         const r = await setup()
         await fc.asyncModelRun(() => ({ model: freshModel(), real: r }), cmds)
       }),
-      { numRuns: 100, seed: SEED, endOnFailure: true },
+      { numRuns: COVERAGE ? 20 : 100, seed: SEED, endOnFailure: true },
     )
   })
 
@@ -368,7 +369,7 @@ describe(`RewardHarvest claims: model-based properties (fast-check, seed ${SEED}
           for (const step of steps) if (step.check(m)) await step.run(m, r)
         },
       ),
-      { numRuns: 150, seed: SEED, endOnFailure: true },
+      { numRuns: COVERAGE ? 30 : 150, seed: SEED, endOnFailure: true },
     )
   })
 

@@ -24,7 +24,7 @@ import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
 
 const FUZZING = process.env.FUZZ_RUNS !== undefined
 // Under coverage a few sequences reach every line the long runs do.
-const RUNS = Number(process.env.FUZZ_RUNS ?? (COVERAGE ? 10 : 120))
+const RUNS = Number(process.env.FUZZ_RUNS ?? (COVERAGE ? 5 : 120))
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40)
 const WHALE = 2n ** 96n - 1n
