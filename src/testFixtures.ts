@@ -1,4 +1,5 @@
 import { ONE, unstakePreview } from './chain/math'
+import { stakeTerms } from './features/stake/refresh'
 import type { PoolInfo, StakeEntry } from './features/stake/slice'
 
 /** Plain fixtures shared by unit and component tests (no DOM, no React). */
@@ -55,20 +56,7 @@ export function testStake(over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, ra
     entryRate: ONE.toString(),
     ...over,
   }
-  const c = unstakePreview(
-    {
-      stakeAmount: BigInt(e.stakeAmount),
-      bonus: BigInt(e.bonus),
-      reward: BigInt(e.reward),
-      lpAmount: BigInt(e.lpAmount),
-      unHoldFee: BigInt(e.unHoldFee),
-      entryRate: e.active ? BigInt(e.entryRate) : ONE,
-      stakeTime: BigInt(e.stakeTime),
-      holdTime: BigInt(e.holdTime),
-    },
-    rate,
-    BigInt(at),
-  )
+  const c = unstakePreview(stakeTerms(e, e.active ? BigInt(e.entryRate) : ONE), rate, BigInt(at))
   return {
     ...e,
     gains: e.active ? c.gains.toString() : e.gains,

@@ -2,36 +2,17 @@
  * Adversarial browser checks on the local stack (docs/product.md sections 3, 8, 10, 11). A failing test here is a
  * finding about the app; each leaves the shared stack as it found it (automine on, faults off).
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
-import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, proxyFault, short } from './browser'
+import { E18, fund, rpc } from './localChain'
 
 const session = browserSession()
-const E18 = 10n ** 18n
 
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
-const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
-const rpc = (method: string, params: unknown[] = []) => provider().send(method, params)
-const pool = () => record().pools.find((p) => p.id === record().defaultPoolId)!
-const token = () => contracts.token(record().contracts.token)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function sendAs(from: string, to: string, data: string) {
-  await provider().waitForTransaction(await rpc('eth_sendTransaction', [{ from, to, data }]))
-}
-
-async function prepare(me: string, tokens: bigint, allowance?: bigint) {
-  const t = token().interface
-  await sendAs(session.accounts()[0], record().contracts.token, t.encodeFunctionData('transfer', [me, tokens * E18]))
-  if (allowance !== undefined)
-    await sendAs(me, record().contracts.token, t.encodeFunctionData('approve', [pool().address, allowance]))
-}
+/** `me` gets `tokens` PLT from account #0 and, when `allowance` is given, approves the pool for it itself. */
+const prepare = (me: string, tokens: bigint, allowance?: bigint) => fund(session.accounts()[0], me, tokens, allowance)
 
 async function openStaking(me: string) {
   const wallet = new TestWallet(chainUrl(), { account: me })

@@ -1,17 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, PHONE, shot } from './browser'
+import { E18, record } from './localChain'
 
 const session = browserSession()
-const E18 = 10n ** 18n
-
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
 
 /** 100 PLT from account #0 to `to`, and the default pool's allowance for it, so only the amount decides Confirm. */
 async function fundAndApprove(to: string) {

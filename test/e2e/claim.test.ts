@@ -1,17 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, PHONE, short, shot } from './browser'
+import { record, provider } from './localChain'
 
 const session = browserSession()
 
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
-const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
 const balanceOf = (who: string) => contracts.token(record().contracts.token, provider()).balanceOf(who)
 
 /** What the API says right now for `who` (the test's independent view of the figures). */

@@ -1,16 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { giveHeavyStakes } from '../support/heavyStakes'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, PHONE, proxyFailCalls, proxyFault, short, shot } from './browser'
+import { record } from './localChain'
 
 const session = browserSession()
-
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
 
 /** Every test leaves the app's chain and API as it found them. */
 afterEach(async () => {

@@ -1,17 +1,11 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import { Interface, JsonRpcProvider, MaxUint256 } from 'ethers'
+import { Interface, MaxUint256 } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, PHONE, shot } from './browser'
+import { E18, record, provider } from './localChain'
 
 const session = browserSession()
-const E18 = 10n ** 18n
-
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
-const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
 
 /** A transaction from a Hardhat account (the node signs), once mined. */
 async function sendAs(from: string, to: string, data: string) {

@@ -1,38 +1,17 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
 import type { Locator, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
 import { TestWallet } from '../support/testWallet'
 import { browserSession, chainUrl, connectWith, DESKTOP, PHONE, shot } from './browser'
+import { E18, fund, pool, provider, rpc, token } from './localChain'
 
 /**
  * Writes that must never be lost or fail silently (docs/product.md, "Transactions"): a pending stake across a reload,
  * one replaced or dropped, an allowance below the amount, and a revert named in the dialog that asked for it.
  */
 const session = browserSession()
-const E18 = 10n ** 18n
-
-const record = (): DeploymentRecord =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
-const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
-const rpc = (method: string, params: unknown[] = []) => provider().send(method, params)
-const pool = () => record().pools.find((p) => p.id === record().defaultPoolId)!
-const token = () => contracts.token(record().contracts.token)
-
-/** A transaction from a Hardhat account (the node signs), once mined. */
-async function sendAs(from: string, to: string, data: string) {
-  await provider().waitForTransaction(await rpc('eth_sendTransaction', [{ from, to, data }]))
-}
 
 /** `me` gets `tokens` PLT from account #0 and, when `allowance` is given, approves the pool for it itself. */
-async function prepare(me: string, tokens: bigint, allowance?: bigint) {
-  const t = token().interface
-  await sendAs(session.accounts()[0], record().contracts.token, t.encodeFunctionData('transfer', [me, tokens * E18]))
-  if (allowance !== undefined)
-    await sendAs(me, record().contracts.token, t.encodeFunctionData('approve', [pool().address, allowance]))
-}
+const prepare = (me: string, tokens: bigint, allowance?: bigint) => fund(session.accounts()[0], me, tokens, allowance)
 
 async function openStaking(me: string, opts: { phone?: boolean; query?: string } = {}) {
   const wallet = new TestWallet(chainUrl(), { account: me })

@@ -4,6 +4,23 @@ import type { StakeEntry } from './slice'
 /** Lens.CLOSED_VISIBLE_FOR: the stake list shows closes of the last 180 days (docs/contracts.md, "Heavy users load"). */
 export const CLOSED_VISIBLE_FOR = 180 * 86_400
 
+/** A stake row's fixed terms, as math.ts unstakePreview takes them. */
+export function stakeTerms(
+  e: Pick<StakeEntry, 'stakeAmount' | 'bonus' | 'reward' | 'lpAmount' | 'unHoldFee' | 'entryRate' | 'stakeTime' | 'holdTime'>,
+  entryRate = BigInt(e.entryRate),
+) {
+  return {
+    stakeAmount: BigInt(e.stakeAmount),
+    bonus: BigInt(e.bonus),
+    reward: BigInt(e.reward),
+    lpAmount: BigInt(e.lpAmount),
+    unHoldFee: BigInt(e.unHoldFee),
+    entryRate,
+    stakeTime: BigInt(e.stakeTime),
+    holdTime: BigInt(e.holdTime),
+  }
+}
+
 /**
  * The stake list as the Lens would return it at chain time `time` with the pool's fee rate `rate`, from the rows read
  * before, when no stake was made or closed since (the caller checks that). A stake's terms never change once made,
@@ -18,20 +35,7 @@ export function stakesAt(entries: StakeEntry[], rate: bigint, time: number): Sta
     .filter((e) => e.active || e.closeTime >= since)
     .map((e) => {
       if (!e.active) return e
-      const c = unstakePreview(
-        {
-          stakeAmount: BigInt(e.stakeAmount),
-          bonus: BigInt(e.bonus),
-          reward: BigInt(e.reward),
-          lpAmount: BigInt(e.lpAmount),
-          unHoldFee: BigInt(e.unHoldFee),
-          entryRate: BigInt(e.entryRate),
-          stakeTime: BigInt(e.stakeTime),
-          holdTime: BigInt(e.holdTime),
-        },
-        rate,
-        BigInt(time),
-      )
+      const c = unstakePreview(stakeTerms(e), rate, BigInt(time))
       const next = {
         ...e,
         amountOut: c.amountOut.toString(),

@@ -61,6 +61,16 @@ function setFigures(state: TokenState, f: TokenFigures) {
   if (f.allowance !== undefined) setAllowance(state, f.allowance)
 }
 
+/** A transaction just sent (or found again after a reload), waiting for its receipt. */
+const pendingTx = (p: { hash: string; kind: TxKind; chainId: number }): TrackedTx => ({
+  hash: p.hash,
+  kind: p.kind,
+  chainId: p.chainId,
+  status: 'pending',
+  receipt: null,
+  message: null,
+})
+
 const find = (s: TokenState, hash: string | null) => (hash ? s.transactions.find((t) => t.hash === hash) : undefined)
 
 const tokenSlice = createSlice({
@@ -82,26 +92,10 @@ const tokenSlice = createSlice({
       if (payload.token) setFigures(s, payload.token)
     })
     b.addCase(txSubmitted, (s, { payload }) => {
-      s.transactions.push({
-        hash: payload.hash,
-        kind: payload.kind,
-        chainId: payload.chainId,
-        status: 'pending',
-        receipt: null,
-        message: null,
-      })
+      s.transactions.push(pendingTx(payload))
     })
     b.addCase(txRestored, (s, { payload }) => {
-      if (find(s, payload.hash)) return
-      s.transactions.push({
-        hash: payload.hash,
-        kind: payload.kind,
-        chainId: payload.chainId,
-        status: 'pending',
-        receipt: null,
-        message: null,
-        restored: true,
-      })
+      if (!find(s, payload.hash)) s.transactions.push({ ...pendingTx(payload), restored: true })
     })
     b.addCase(txNotKept, (s, { payload }) => {
       const tx = find(s, payload.hash)

@@ -1,0 +1,32 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { JsonRpcProvider } from 'ethers'
+import { contracts } from '../../src/chain/contracts'
+import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import { chainUrl } from './browser'
+
+/** The browser tests' view of the shared stack's chain, straight to the node (not through the app's fault proxy). */
+export const E18 = 10n ** 18n
+
+/** The deployment record the stack's build was made with. */
+export const record = (): DeploymentRecord =>
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DEPLOYMENTS_DIR!, '31337.json'), 'utf8'))
+
+export const provider = () => new JsonRpcProvider(chainUrl(), 31337, { staticNetwork: true, cacheTimeout: -1 })
+export const rpc = (method: string, params: unknown[] = []) => provider().send(method, params)
+/** The network's default pool, as the record lists it. */
+export const pool = () => record().pools.find((p) => p.id === record().defaultPoolId)!
+export const token = () => contracts.token(record().contracts.token)
+
+/** A transaction from a Hardhat account (the node signs), once mined. */
+export async function sendAs(from: string, to: string, data: string) {
+  await provider().waitForTransaction(await rpc('eth_sendTransaction', [{ from, to, data }]))
+}
+
+/** `me` gets `tokens` PLT from `funder` and, when `allowance` is given, approves the default pool for it itself. */
+export async function fund(funder: string, me: string, tokens: bigint, allowance?: bigint) {
+  const t = token().interface
+  await sendAs(funder, record().contracts.token, t.encodeFunctionData('transfer', [me, tokens * E18]))
+  if (allowance !== undefined)
+    await sendAs(me, record().contracts.token, t.encodeFunctionData('approve', [pool().address, allowance]))
+}
