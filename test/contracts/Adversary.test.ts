@@ -2091,18 +2091,28 @@ describe('Adversary: the fee stream (version 1)', () => {
   })
 
   /**
-   * The last share burns while a fee is still streaming: what was released until then is paid to it, the rest goes to
-   * the reservoir with it, and a stake made afterwards gets none of that old fee.
+   * A version 1 pool streaming a large fee: H holds 100,000 for a year, V's 1,000,000 for three years closes after 10
+   * days, and its fee streams to H from then on. `users` are the system's users (V and H first).
    */
-  it('v1: the last share burning mid-stream sends the pending fees to the reservoir; the next staker gets none', async () => {
+  async function v1WithFeeStreaming() {
     const sys = await fresh()
     const pool = sys.poolV1
-    const [V, H, N] = sys.users
+    const [V, H] = sys.users
     const m = new Modeled(sys, pool, 1, asParams(V1_PARAMS))
     await m.stake(H, T(100_000), 365n * DAY)
     await m.stake(V, T(1_000_000), 1095n * DAY)
     await time.increase(10n * DAY)
     await m.close(V, [0n])
+    return { sys, pool, m, users: sys.users }
+  }
+
+  /**
+   * The last share burns while a fee is still streaming: what was released until then is paid to it, the rest goes to
+   * the reservoir with it, and a stake made afterwards gets none of that old fee.
+   */
+  it('v1: the last share burning mid-stream sends the pending fees to the reservoir; the next staker gets none', async () => {
+    const { pool, m, users } = await v1WithFeeStreaming()
+    const [, H, N] = users
     await time.increase(5n * DAY)
     const pendingBefore = (await pool.getFeeStream({ blockTag: 'latest' }))[0]
     const c = await m.close(H, [0n])
@@ -2123,14 +2133,8 @@ describe('Adversary: the fee stream (version 1)', () => {
    * of what was released. Every holder is still paid the model's figures.
    */
   it('v1: sweep() at every phase of a stream takes only donations and the unowned part of released fees', async () => {
-    const sys = await fresh()
-    const pool = sys.poolV1
-    const [V, H, X, G] = sys.users
-    const m = new Modeled(sys, pool, 1, asParams(V1_PARAMS))
-    await m.stake(H, T(100_000), 365n * DAY)
-    await m.stake(V, T(1_000_000), 1095n * DAY)
-    await time.increase(10n * DAY)
-    await m.close(V, [0n])
+    const { sys, pool, m, users } = await v1WithFeeStreaming()
+    const [, H, X, G] = users
     const sweepIs = async (want: bigint, label: string) => {
       await expect(pool.connect(G).sweep(), label).to.changeTokenBalances(sys.token, [pool, sys.reservoir], [-want, want])
       await m.check(label)
