@@ -5,7 +5,7 @@ import webpack from 'webpack'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
-import { readBuildConfig, type BuildEnv } from './src/chain/buildConfig'
+import { readBuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
 import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
 
@@ -63,7 +63,7 @@ export default (
   const dev = mode === 'development'
   const serving = process.env.WEBPACK_SERVE === 'true'
   const port = Number(process.env.APP_PORT ?? 3000)
-  // Build-time configuration, read by src/chain/buildConfig.ts (see the README's environment table).
+  // Build-time configuration, read by src/config/buildConfig.ts (see the README's environment table).
   const appEnv: Required<BuildEnv> = {
     APP_DEPLOYMENTS: JSON.stringify(readDeployments()),
     APP_API_HOSTS: process.env.APP_API_HOSTS ?? '',

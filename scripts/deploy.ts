@@ -13,10 +13,10 @@
 import hre from 'hardhat'
 import { deploySystem } from './lib/system'
 import { writeDeployment, writeLocalAllocations, type DeploymentRecord } from './lib/deployment'
-import { LOCAL_VESTING_SIGNER_INDEX } from './lib/devAccounts'
+import { LOCAL_VESTING_SIGNER_INDEX } from '../src/domain/devAccounts'
 import { seedLocalDemo } from './lib/seed'
 import { handOverToTimelock, timelockOptionsFromEnv } from './lib/timelock'
-import { ONE } from '../src/chain/math'
+import { ONE } from '../src/domain/math'
 
 const LOCAL_CHAIN_ID = 31337n
 const RESERVOIR_FUNDS = BigInt(process.env.RESERVOIR_FUNDS_TOKENS ?? '200000000') * ONE

@@ -37,7 +37,7 @@ const errorReply = {
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
 } as const
 const nullableString = { type: ['string', 'null'] } as const
-/** The vesting answer (src/chain/vestingAnswer.ts); a schema also lets Fastify serialise it without JSON.stringify. */
+/** The vesting answer (src/domain/vestingAnswer.ts); a schema also lets Fastify serialise it without JSON.stringify. */
 const vestingReply = {
   type: 'object',
   required: ['total', 'claimed', 'unlocked', 'lastUpdateBlock', 'currentBlock', 'deadline', 'message', 'signature'],

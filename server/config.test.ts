@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers'
 import { ConfigError, isHardhatDevKey, loadConfig } from './config'
-import { devAccountKey } from '../scripts/lib/devAccounts'
+import { devAccountKey } from '../src/domain/devAccounts'
 
 describe('loadConfig', () => {
   const devKey = devAccountKey(9)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { HDNodeWallet, Mnemonic, Wallet, getAddress, isAddress } from 'ethers'
-import { HARDHAT_MNEMONIC } from '../scripts/lib/devAccounts'
+import { HARDHAT_MNEMONIC } from '../src/domain/devAccounts'
 
 export interface ServerConfig {
   host: string

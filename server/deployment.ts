@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DeploymentRecord } from '../scripts/lib/deployment'
+import type { DeploymentRecord } from '../src/domain/deploymentRecord'
 
 /** The deployment record the service serves; a missing one is a configuration error, said plainly. */
 export function readDeploymentFrom(dir: string, chainId: number): DeploymentRecord {

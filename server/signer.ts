@@ -8,7 +8,7 @@ import {
   verifyTypedData,
   type TypedDataDomain,
 } from 'ethers'
-import { CLAIM_TYPES, claimDigest, type Claim } from '../src/chain/claim'
+import { CLAIM_TYPES, claimDigest, type Claim } from '../src/domain/claim'
 import { ServiceUnavailableError } from './chain/errors'
 
 /** Signs vesting claims; where the key lives is the implementation's business. */

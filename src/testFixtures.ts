@@ -1,4 +1,4 @@
-import { ONE, unstakePreview } from './chain/math'
+import { ONE, unstakePreview } from './domain/math'
 import { stakeTerms } from './features/stake/refresh'
 import type { PoolInfo, StakeEntry } from './features/stake/slice'
 

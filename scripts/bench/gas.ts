@@ -7,10 +7,10 @@
 import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'
 import { deploySystem } from '../lib/system'
-import { claimDomain, harvestArgs, signClaim } from '../../src/chain/claim'
+import { claimDomain, harvestArgs, signClaim } from '../../src/domain/claim'
 import { HeavyStaker__factory } from '../../src/chain/types'
 import budgets from './gas-budgets.json'
-import { APPROVE_AMOUNT, DAY, ONE } from '../../src/chain/math'
+import { APPROVE_AMOUNT, DAY, ONE } from '../../src/domain/math'
 
 type Row = { operation: string; gas: bigint }
 type Budget = { baseline?: number; budget?: number }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { ROOT, spawnOwned } from './node'
-import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from './devAccounts'
+import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
 
 export interface RunningApi {
   url: string

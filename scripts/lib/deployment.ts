@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 
 export type { DeploymentRecord }
 

@@ -1,7 +1,7 @@
 import hre from 'hardhat'
 import type { Signer } from 'ethers'
 import type { System } from './system'
-import { DAY, ONE } from '../../src/chain/math'
+import { DAY, ONE } from '../../src/domain/math'
 
 const DEMO_BALANCE = 1_000_000n * ONE
 

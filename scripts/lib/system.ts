@@ -12,7 +12,7 @@ import {
   StakingPoolFactory__factory,
 } from '../../src/chain/types'
 import type { IStakingPool } from '../../src/chain/types/contracts/ImplAndTermsV1'
-import { DAY, ONE } from '../../src/chain/math'
+import { DAY, ONE } from '../../src/domain/math'
 
 const pct = (n: number): bigint => BigInt(Math.round(n * 1e6)) * (ONE / 1_000_000n)
 

@@ -11,7 +11,7 @@ import {
   type ParamType,
   type Result,
 } from 'ethers'
-import type { DeploymentRecord } from '../../scripts/lib/deployment'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { Abi } from '../parser/abis'
 import { ADDRESS } from '../schemas'
 import { renderPage, type Field, type Section } from './page'

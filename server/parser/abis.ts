@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getAddress } from 'ethers'
-import type { DeploymentRecord } from '../../scripts/lib/deployment'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 
 export type Abi = unknown[]
 

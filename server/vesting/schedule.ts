@@ -4,7 +4,7 @@
  * computed as rest * k / months so rounding never loses a wei: the last step unlocks exactly what is left.
  */
 
-import { ROUNDS, type Round } from '../../src/chain/vestingRounds'
+import { ROUNDS, type Round } from '../../src/domain/vestingRounds'
 
 export { ROUNDS, type Round }
 

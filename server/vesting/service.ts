@@ -1,6 +1,6 @@
-import { claimDomain } from '../../src/chain/claim'
+import { claimDomain } from '../../src/domain/claim'
 import { RewardHarvest__factory } from '../../src/chain/types'
-import type { VestingAnswer } from '../../src/chain/vestingAnswer'
+import type { VestingAnswer } from '../../src/domain/vestingAnswer'
 import { HeadMoved, type BlockCache, type Head } from '../chain/blockCache'
 import type { ChainClient } from '../chain/client'
 import type { ClaimSigner } from '../signer'

@@ -1,7 +1,7 @@
 import { call } from 'redux-saga/effects'
 import type { Action } from '@reduxjs/toolkit'
 import type { SagaIterator } from 'redux-saga'
-import { log } from './log'
+import { log } from '../platform/log'
 
 /**
  * Wraps a worker so an uncaught error is logged instead of killing the watcher that forked it

@@ -4,9 +4,9 @@ import walletReducer from '../features/wallet/slice'
 import tokenReducer from '../features/token/slice'
 import stakeReducer from '../features/stake/slice'
 import vestingReducer from '../features/vesting/slice'
-import { log } from './log'
+import { log } from '../platform/log'
 import { appClosed, rootSaga } from './rootSaga'
-import type { SagaDeps } from './sagaContext'
+import type { SagaDeps } from '../chain/sagaContext'
 
 const rootReducer = combineReducers({
   wallet: walletReducer,

@@ -1,7 +1,7 @@
-import { timers } from '../app/config'
-import type { BrowserEnv } from './browserEnv'
-import { networksFor, type BuildConfig } from './buildConfig'
-import type { NetworkConfig } from './networks'
+import { timers } from '../config/timers'
+import type { BrowserEnv } from '../platform/browserEnv'
+import { networksFor, type BuildConfig } from '../config/buildConfig'
+import type { NetworkConfig } from '../config/networks'
 import { FailoverRpcProvider } from './rpc'
 import { Wallets } from './wallets'
 

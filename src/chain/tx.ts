@@ -1,11 +1,10 @@
-import { all, call, delay, fork, put, select } from 'redux-saga/effects'
+import { all, call, delay, fork, put } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
 import type { JsonRpcProvider, Signer, TransactionReceipt, TransactionResponse } from 'ethers'
-import { lists, timers } from '../app/config'
-import { log } from '../app/log'
-import { getChain, getEnv } from '../app/sagaContext'
-import type { RootState } from '../app/store'
-import type { BrowserEnv } from './browserEnv'
+import { lists, timers } from '../config/timers'
+import { log } from '../platform/log'
+import { getChain, getEnv } from './sagaContext'
+import type { BrowserEnv } from '../platform/browserEnv'
 import { isUserRejection, toUserMessage } from './errors'
 import type { ChainLayer } from './layer'
 import { entriesFor, forget, rehash, remember, type JournalEntry, type JournalLimits } from './txJournal'
@@ -164,12 +163,12 @@ const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 100n
  * here, so simulation, the notification stack, rejection handling, the journal and replacement tracking are the same
  * everywhere. It is simulated first (eth_estimateGas from the sender, on the app's node): a revert comes back as its
  * decoded reason (errors.ts) before the wallet is asked, so the dialog that asked can say why. Once sent it is kept
- * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md §11).
+ * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md §11). `chainId` is
+ * the wallet's network (null when none is connected): the caller reads it from the store, so this layer does not.
  */
-export function* runTx(kind: TxKind, request: TxRequest): SagaIterator<TxOutcome> {
+export function* runTx(kind: TxKind, request: TxRequest, chainId: number | null): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()
   const env: BrowserEnv = yield getEnv()
-  const chainId: number | null = yield select((s: RootState) => s.wallet.networkId)
   yield put(txRequested({ kind }))
   let tx: TransactionResponse
   let fromBlock: number
@@ -215,14 +214,11 @@ export function* runTx(kind: TxKind, request: TxRequest): SagaIterator<TxOutcome
 /**
  * After a load (or an account change), the connected wallet's transactions on this chain that were sent before and
  * have not ended: each shows its notice again and is followed to its end like a new one. Those this page already
- * follows are left alone.
+ * follows (`followed`, lower-case hashes) are left alone.
  */
-export function* resumeSentTxs(): SagaIterator {
+export function* resumeSentTxs(chainId: number | null, address: string | null, followed: string[]): SagaIterator {
   const env: BrowserEnv = yield getEnv()
-  const chainId: number | null = yield select((s: RootState) => s.wallet.networkId)
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
   if (chainId === null || !address) return
-  const followed: string[] = yield select((s: RootState) => s.token.transactions.map((t) => t.hash.toLowerCase()))
   const entries = entriesFor(env.storage, chainId, address, Date.now(), journalLimits())
   for (const e of entries) {
     if (followed.includes(e.hash)) continue

@@ -1,4 +1,4 @@
-import { createMemoryEnv } from './browserEnv'
+import { createMemoryEnv } from '../platform/browserEnv'
 import { entriesFor, forget, JOURNAL_KEY, readJournal, rehash, remember, type JournalEntry } from './txJournal'
 
 const LIMITS = { keepMs: 1_000_000, maxEntries: 3 }

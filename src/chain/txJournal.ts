@@ -1,4 +1,4 @@
-import type { BrowserEnv } from './browserEnv'
+import type { BrowserEnv } from '../platform/browserEnv'
 import { TX_KINDS, type TxKind } from './txActions'
 
 /**

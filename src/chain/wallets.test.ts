@@ -1,5 +1,5 @@
-import { createMemoryEnv } from './browserEnv'
-import { buildNetworks } from './networks'
+import { createMemoryEnv } from '../platform/browserEnv'
+import { buildNetworks } from '../config/networks'
 import { metaMaskDeepLink, Wallets } from './wallets'
 import { LOCAL_RECORD } from '../testUtils'
 

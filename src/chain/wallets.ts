@@ -2,9 +2,9 @@ import { initializeConnector } from '@web3-react/core'
 import { MetaMask } from '@web3-react/metamask'
 import type { Connector, Provider, Web3ReactStore } from '@web3-react/types'
 import { BrowserProvider, type JsonRpcSigner } from 'ethers'
-import type { BrowserEnv } from './browserEnv'
+import type { BrowserEnv } from '../platform/browserEnv'
 import { DevAccountConnector } from './devWallet'
-import { supportedNetworks, type NetworkConfig } from './networks'
+import { supportedNetworks, type NetworkConfig } from '../config/networks'
 
 /** The options of the Choose Wallet dialog (docs/product.md §2.2). */
 export type WalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'

@@ -1,5 +1,5 @@
-import type { DeploymentRecord } from '../chain/deploymentRecord'
-import { readBuildConfig } from '../chain/buildConfig'
+import type { DeploymentRecord } from '../domain/deploymentRecord'
+import { readBuildConfig } from '../config/buildConfig'
 import { connectSources, contentSecurityPolicy, EMPTY_STYLE_HASH, WALLETCONNECT_SOURCES } from './csp'
 
 const record = (chainId: number): DeploymentRecord => ({

@@ -1,5 +1,5 @@
-import { networksFor, type BuildConfig } from '../chain/buildConfig'
-import { supportedNetworks } from '../chain/networks'
+import { networksFor, type BuildConfig } from '../config/buildConfig'
+import { supportedNetworks } from '../config/networks'
 
 /**
  * What WalletConnect v2 reaches, read from its sources in node_modules (@walletconnect/core 2.25: relay, verify

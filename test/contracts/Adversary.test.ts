@@ -2,13 +2,13 @@
  * Adversarial tests of the staking pools, the Lens, the registry and harvestStake (independent audit, round 2).
  *
  * Every test states an attack and asserts the property the system promises (docs/contracts.md, the NatSpec of
- * StakingPoolBase.sol, src/chain/math.ts) under the current design: version-1 early-close fees stream to the holders
+ * StakingPoolBase.sol, src/domain/math.ts) under the current design: version-1 early-close fees stream to the holders
  * over FEE_STREAM (a fee joining a running stream moves its end to the amount-weighted average, math.ts
  * extendedStreamEnd), stake(amount, hold[, referer]) and stakeFor refuse terms the reservoir cannot fund in full, the
  * five-argument stake accepts capped terms but never below its stated minimums (a floor even when the reservoir funds
  * everything), and times are kept relative to a per-pool (uint40) epoch.
  * A test PASSES when the contracts resist and FAILS when the attack worked; the failure message carries the measured
- * gain or the revert. Bounds on what an attacker may earn come from the model (src/chain/math.ts releaseFees /
+ * gain or the revert. Bounds on what an attacker may earn come from the model (src/domain/math.ts releaseFees /
  * shareFee, test/contracts/poolModel.ts), never from the pool's own views.
  *
  * ADV_OPS (default 200) sets the length of the random hostile sequences.
@@ -46,8 +46,8 @@ import {
   type FeeStream,
   type PoolMathState,
   type PoolVersion,
-} from '../../src/chain/math'
-import { claimDomain, harvestArgs, signClaim } from '../../src/chain/claim'
+} from '../../src/domain/math'
+import { claimDomain, harvestArgs, signClaim } from '../../src/domain/claim'
 import { V1_PARAMS, V2_PARAMS, DEFAULT_TERMS } from '../../scripts/lib/system'
 import {
   AdvHookToken__factory,
@@ -252,7 +252,7 @@ function rng(seed: number) {
 }
 
 /**
- * A pool driven step by step together with the model (test/contracts/poolModel.ts, built on src/chain/math.ts): every
+ * A pool driven step by step together with the model (test/contracts/poolModel.ts, built on src/domain/math.ts): every
  * stake and close is checked against the model's figures to the wei, and check() compares the pool's views (rate,
  * fee stream, obligations, shares) with the model's at the latest block.
  */

@@ -1,7 +1,7 @@
 /**
  * Regression tests for the audit of pool version 1 (issue 12, findings 1-8): each reproduces the attack or accident
  * the audit ran, with its figures where they apply, and checks that the redesigned pools pay exactly what the model
- * (src/chain/math.ts through poolModel.ts) says. Each fails on the contracts before the redesign (commit 7ce9104;
+ * (src/domain/math.ts through poolModel.ts) says. Each fails on the contracts before the redesign (commit 7ce9104;
  * finding 6's claim checks before 7ce9104).
  *
  * Expected figures come from the model, never from the pool's own views, and balances are read from the token, so
@@ -15,8 +15,8 @@ import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signer
 import { deploySystemWith } from './fixtures'
 import { COVERAGE, pinNextTimestamp, type Pool } from './helpers'
 import { PoolModel, type ModelParams } from './poolModel'
-import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/chain/claim'
-import { DAY, FEE_STREAM, ONE, PERCENT, type PoolVersion } from '../../src/chain/math'
+import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/domain/claim'
+import { DAY, FEE_STREAM, ONE, PERCENT, type PoolVersion } from '../../src/domain/math'
 import {
   BrokenPool__factory,
   FarmAttacker__factory,

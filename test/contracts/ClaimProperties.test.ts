@@ -5,8 +5,8 @@ import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { Signer } from 'ethers'
 import { deploySystemFixture } from './fixtures'
 import { COVERAGE } from './helpers'
-import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/chain/claim'
-import { DAY, ONE } from '../../src/chain/math'
+import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/domain/claim'
+import { DAY, ONE } from '../../src/domain/math'
 
 /**
  * Model-based property test of RewardHarvest against what an attacker holding every signature the service ever gave

@@ -3,7 +3,7 @@
  * amounts, every hold edge, referers), closes, claim-and-stakes (stakeFor from the harvest contract), same-block
  * stake-then-close cycles, time jumps from 1 s to 3 years, donations, sweeps, reservoir drains and refills, owner
  * parameter changes and pauses, runs each on the Hardhat network and on the model (poolModel.ts over
- * src/chain/math.ts), and after every command checks what must always hold (docs/contracts.md, "Pools"):
+ * src/domain/math.ts), and after every command checks what must always hold (docs/contracts.md, "Pools"):
  *   - every active stake can be closed now (each close is simulated);
  *   - the pool's balance covers every obligation and what closing every stake now would pay;
  *   - every figure the pool shows equals the model's to the wei, and every close pays exactly the model's amount;
@@ -17,7 +17,7 @@ import { ethers, network } from 'hardhat'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import fc from 'fast-check'
 import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
-import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/chain/math'
+import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/domain/math'
 import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
 import { COVERAGE } from './helpers'
 import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
@@ -458,7 +458,7 @@ function runProperty(version: PoolVersion) {
   }
 }
 
-describe('Pools: stateful properties (fast-check, model = src/chain/math.ts)', function () {
+describe('Pools: stateful properties (fast-check, model = src/domain/math.ts)', function () {
   this.timeout(FUZZING ? 0 : 180_000)
   beforeEach(() => {
     Object.assign(stats, { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 })

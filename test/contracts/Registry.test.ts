@@ -2,7 +2,7 @@ import { expect } from 'chai'
 import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemWith } from './fixtures'
-import { DAY, ONE } from '../../src/chain/math'
+import { DAY, ONE } from '../../src/domain/math'
 import { BrokenPool__factory, PoolsInfo__factory, Reservoir__factory, StakingPoolFactory__factory } from '../../src/chain/types'
 import { V1_PARAMS, DEFAULT_TERMS } from '../../scripts/lib/system'
 

@@ -28,7 +28,7 @@ import {
   previewStake,
   unstakePreview,
   type PoolVersion,
-} from '../../src/chain/math'
+} from '../../src/domain/math'
 import { DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
 
 const T = (n: number | bigint) => BigInt(n) * ONE

@@ -4,7 +4,7 @@ import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemWith } from './fixtures'
 import { DEFAULT_TIMELOCK_DELAY, handOverToTimelock } from '../../scripts/lib/timelock'
 import { V1_PARAMS } from '../../scripts/lib/system'
-import { DAY, ONE } from '../../src/chain/math'
+import { DAY, ONE } from '../../src/domain/math'
 
 async function deployTimelockedFixture() {
   const sys = await deploySystemWith()

@@ -1,6 +1,6 @@
 import { ethers } from 'hardhat'
 import { deploySystem, type SystemOptions } from '../../scripts/lib/system'
-import { ONE } from '../../src/chain/math'
+import { ONE } from '../../src/domain/math'
 
 export const USER_BALANCE = 1_000_000n * ONE
 export const RESERVOIR_FUNDS = 100_000_000n * ONE

@@ -10,7 +10,7 @@ import {
   type PoolVersion,
   type StakePreview,
   type StakeMath,
-} from '../../src/chain/math'
+} from '../../src/domain/math'
 import type { ImplAndTermsV1, ImplAndTermsV2, PlatformToken } from '../../src/chain/types'
 
 export type Pool = ImplAndTermsV1 | ImplAndTermsV2

@@ -11,7 +11,7 @@ import {
   type PoolMathState,
   type PoolVersion,
   type StakeMath,
-} from '../../src/chain/math'
+} from '../../src/domain/math'
 
 /** Pool parameters as setParameters takes them. */
 export interface ModelParams {
@@ -51,7 +51,7 @@ export type StakeRefusal =
   | null
 
 /**
- * The books of one pool, kept with the math module (src/chain/math.ts) in the order the contract keeps them. The
+ * The books of one pool, kept with the math module (src/domain/math.ts) in the order the contract keeps them. The
  * property test runs every command on the chain and on this model and compares them to the wei.
  */
 export class PoolModel {

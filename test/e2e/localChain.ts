@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { chainUrl } from './browser'
 
 /** The browser tests' view of the shared stack's chain, straight to the node (not through the app's fault proxy). */

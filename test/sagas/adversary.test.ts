@@ -3,7 +3,7 @@
  * 11). Each test states what the app promises; a failing test is a finding, not a test to be loosened.
  */
 import { getAddress } from 'ethers'
-import { setTimers, timers } from '../../src/app/config'
+import { setTimers, timers } from '../../src/config/timers'
 import { contracts } from '../../src/chain/contracts'
 import { selectClaimBlock, selectVestingOutage } from '../../src/features/vesting/selectors'
 import { claimRequested, vestingRefreshRequested } from '../../src/features/vesting/slice'

@@ -1,10 +1,10 @@
 import { getAddress } from 'ethers'
 import { MESSAGES, runTx, type TxOutcome, type TxRequest } from '../../src/chain/tx'
 import { contracts } from '../../src/chain/contracts'
-import { APPROVE_AMOUNT } from '../../src/chain/math'
+import { APPROVE_AMOUNT } from '../../src/domain/math'
 import { JOURNAL_KEY } from '../../src/chain/txJournal'
-import { setTimers, timers } from '../../src/app/config'
-import { createMemoryEnv } from '../../src/chain/browserEnv'
+import { setTimers, timers } from '../../src/config/timers'
+import { createMemoryEnv } from '../../src/platform/browserEnv'
 import { connectRequested } from '../../src/features/wallet/slice'
 import { selectNotices } from '../../src/features/token/selectors'
 import type { AppStore } from '../../src/app/store'
@@ -33,7 +33,14 @@ async function connected(name: 'dev' | 'browser' = 'dev', injected?: unknown, st
 }
 
 const send = (store: AppStore, deps: object, kind: Parameters<typeof runTx>[0], request: TxRequest) =>
-  runWithStore<[typeof kind, TxRequest], TxOutcome>(store, deps as never, runTx, kind, request)
+  runWithStore<[typeof kind, TxRequest, number | null], TxOutcome>(
+    store,
+    deps as never,
+    runTx,
+    kind,
+    request,
+    store.getState().wallet.networkId,
+  )
 
 const pool1 = () => deployment().pools.find((p) => p.id === 1)!.address
 const tokenAddress = () => deployment().contracts.token

@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { setTimers, timers } from '../../src/app/config'
+import { setTimers, timers } from '../../src/config/timers'
 import {
   selectClaimBlock,
   selectClaimView,
@@ -13,7 +13,7 @@ import { claimRequested, stakingRequested, EMPTY_VESTING_INFO, vestingRefreshReq
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../server/harness'
-import { createMemoryEnv } from '../../src/chain/browserEnv'
+import { createMemoryEnv } from '../../src/platform/browserEnv'
 import { capturingLogs, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>

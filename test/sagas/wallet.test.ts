@@ -1,5 +1,5 @@
 import { getAddress } from 'ethers'
-import { createMemoryEnv } from '../../src/chain/browserEnv'
+import { createMemoryEnv } from '../../src/platform/browserEnv'
 import { connectRequested, disconnectRequested, modalRequested, switchChainRequested } from '../../src/features/wallet/slice'
 import { selectShellView, selectWalletButton } from '../../src/features/wallet/selectors'
 import { contracts } from '../../src/chain/contracts'

@@ -1,5 +1,5 @@
 import { ImplAndTermsV1__factory, ImplAndTermsV2__factory, PlatformToken__factory } from '../../src/chain/types'
-import { DAY } from '../../src/chain/math'
+import { DAY } from '../../src/domain/math'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { account, apiSession, getJson, postJson, startTestApi } from './harness'
 

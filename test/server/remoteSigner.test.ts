@@ -1,7 +1,7 @@
 import { RewardHarvest__factory } from '../../src/chain/types'
 import { verifyTypedData } from 'ethers'
-import { CLAIM_TYPES, claimDomain } from '../../src/chain/claim'
-import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../scripts/lib/devAccounts'
+import { CLAIM_TYPES, claimDomain } from '../../src/domain/claim'
+import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
 import { account, claimArgs, getJson, provider, record, startTestApi } from './harness'
 import { startRemoteSigner } from './remoteSigner'
 

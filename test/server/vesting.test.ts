@@ -1,6 +1,6 @@
 import { RewardHarvest__factory, PlatformToken__factory, ImplAndTermsV1__factory } from '../../src/chain/types'
 import { ROUNDS, type Round } from '../../server/vesting/schedule'
-import { DAY } from '../../src/chain/math'
+import { DAY } from '../../src/domain/math'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { account, allocationsFile, chainNow, claimArgs, getJson, provider, record, startTestApi, travelTo } from './harness'
 

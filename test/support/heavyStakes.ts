@@ -8,7 +8,7 @@
  */
 import { JsonRpcProvider } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import type { DeploymentRecord } from '../../src/chain/deploymentRecord'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { HeavyStaker__factory, type HeavyStaker } from '../../src/chain/types'
 
 const E18 = 10n ** 18n

@@ -1,4 +1,4 @@
-import { unstakePreview } from '../../chain/math'
+import { unstakePreview } from '../../domain/math'
 import { DAY, E18, T0, testStake } from '../../testFixtures'
 import { CLOSED_VISIBLE_FOR, stakesAt } from './refresh'
 

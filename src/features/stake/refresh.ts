@@ -1,4 +1,4 @@
-import { unstakePreview } from '../../chain/math'
+import { unstakePreview } from '../../domain/math'
 import type { StakeEntry } from './slice'
 
 /** Lens.CLOSED_VISIBLE_FOR: the stake list shows closes of the last 180 days (docs/contracts.md, "Heavy users load"). */

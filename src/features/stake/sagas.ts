@@ -2,21 +2,21 @@ import type { SagaIterator, Task } from 'redux-saga'
 import { all, call, cancel, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import type { Block } from 'ethers'
 import { retryDelayMs } from '../../app/backoff'
-import { lists, timers } from '../../app/config'
-import { log } from '../../app/log'
-import { getChain } from '../../app/sagaContext'
+import { lists, timers } from '../../config/timers'
+import { log } from '../../platform/log'
+import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
-import { DAY } from '../../chain/math'
+import { DAY } from '../../domain/math'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
 import { allowanceLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
-import { selectSupportedNetwork } from '../wallet/selectors'
+import { selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
 import { selectActivePoolId } from './selectors'
 import {
   allowanceCheckRequested,
@@ -419,10 +419,15 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
     if (!network || !pool) return
     const amount = BigInt(payload.amount)
     const token = contracts.token(network.contracts.token)
-    const outcome: TxOutcome = yield call(runTx, 'approve', {
-      to: network.contracts.token,
-      data: token.interface.encodeFunctionData('approve', [pool.address, amount]),
-    })
+    const outcome: TxOutcome = yield call(
+      runTx,
+      'approve',
+      {
+        to: network.contracts.token,
+        data: token.interface.encodeFunctionData('approve', [pool.address, amount]),
+      },
+      network.chainId,
+    )
     // A rejection already shows its notice; the dialog shows only what went wrong.
     if (!outcome.ok) {
       error = outcome.rejected ? null : outcome.error
@@ -471,7 +476,8 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
     return
   }
-  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool.address, payload) })
+  const chainId: number | null = yield select(selectNetworkId)
+  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool.address, payload) }, chainId)
   yield put(depositSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
   // A refusal may come from figures that moved (the reservoir emptied since the last read): read them again now, not
@@ -483,10 +489,16 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
 export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
   const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
   if (!pool) return
-  const outcome: TxOutcome = yield call(runTx, 'unstake', {
-    to: pool.address,
-    data: contracts.pool(pool.address).interface.encodeFunctionData('unstake', [[id]]),
-  })
+  const chainId: number | null = yield select(selectNetworkId)
+  const outcome: TxOutcome = yield call(
+    runTx,
+    'unstake',
+    {
+      to: pool.address,
+      data: contracts.pool(pool.address).interface.encodeFunctionData('unstake', [[id]]),
+    },
+    chainId,
+  )
   yield put(unstakeSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
 }

@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store'
-import { ONE, previewStake } from '../../chain/math'
+import { ONE, previewStake } from '../../domain/math'
 import { stakesCsv } from './csv'
 import { daysLimits, depositPreview, poolMath, selectFeeStreamNote, selectPoolView, selectStakeRows, stakeRow } from './selectors'
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'

@@ -8,7 +8,7 @@ import {
   rewardFraction,
   type PoolMathState,
   type PoolVersion,
-} from '../../chain/math'
+} from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
 import { selectNetwork } from '../wallet/selectors'

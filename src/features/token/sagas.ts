@@ -1,15 +1,16 @@
 import type { SagaIterator } from 'redux-saga'
 import { call, delay, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
-import { timers } from '../../app/config'
-import { log } from '../../app/log'
-import { getChain } from '../../app/sagaContext'
+import { timers } from '../../config/timers'
+import { log } from '../../platform/log'
+import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import type { ChainLayer } from '../../chain/layer'
 import { resumeSentTxs } from '../../chain/tx'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
 import { walletChanged } from '../wallet/slice'
-import { selectSupportedNetwork } from '../wallet/selectors'
+import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
+import { selectFollowedHashes } from './selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
 import { watchAssetRequested } from './slice'
 
@@ -41,6 +42,14 @@ export function* watchAsset(): SagaIterator {
   }
 }
 
+/** The connected wallet's transactions sent before on this chain, shown again and followed (docs/product.md §11). */
+function* resumeSent(): SagaIterator {
+  const chainId: number | null = yield select(selectNetworkId)
+  const address: string | null = yield select(selectAddress)
+  const followed: string[] = yield select(selectFollowedHashes)
+  yield call(resumeSentTxs, chainId, address, followed)
+}
+
 export function* tokenSaga(): SagaIterator {
   // No reads of its own: the token figures come with the reads that need them anyway, the vesting read on connect
   // and after a claim, the staking page's batched read with the pool's allowance.
@@ -49,5 +58,5 @@ export function* tokenSaga(): SagaIterator {
   yield takeLeading(watchAssetRequested.type, safely(watchAsset))
   // Every connect, reload and account change: that wallet's transactions sent before on this chain show again and
   // are followed (takeEvery: each resume forks followers that must outlive the next wallet event).
-  yield takeEvery(walletChanged.type, safely(resumeSentTxs))
+  yield takeEvery(walletChanged.type, safely(resumeSent))
 }

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { APPROVE_AMOUNT } from '../../chain/math'
-import { addressUrl, txUrl } from '../../chain/networks'
+import { APPROVE_AMOUNT } from '../../domain/math'
+import { addressUrl, txUrl } from '../../config/networks'
 import { formatAmount } from '../../format/units'
 import { selectNetworks, selectSupportedNetwork } from '../wallet/selectors'
 
@@ -35,6 +35,11 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
 )
 
 export const selectRejection = (s: RootState) => s.token.rejection
+
+/** Hashes (lower case) of the transactions this page already shows and follows. */
+export const selectFollowedHashes = createSelector([(s: RootState) => s.token.transactions], (txs) =>
+  txs.map((t) => t.hash.toLowerCase()),
+)
 
 /**
  * Whether the allowance to the pool covers a deposit of `amountWei` (base units; null while the amount is not a

@@ -1,15 +1,15 @@
 import type { SagaIterator } from 'redux-saga'
 import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import { retryDelayMs } from '../../app/backoff'
-import { timers } from '../../app/config'
-import { log } from '../../app/log'
-import { getChain } from '../../app/sagaContext'
+import { timers } from '../../config/timers'
+import { log } from '../../platform/log'
+import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
-import { harvestArgs } from '../../chain/claim'
+import { harvestArgs } from '../../domain/claim'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
@@ -194,10 +194,15 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
     info.message,
     info.signature,
   )
-  const outcome: TxOutcome = yield call(runTx, kind, {
-    to: network.contracts.harvest,
-    data: send(contracts.harvest(network.contracts.harvest).interface, args),
-  })
+  const outcome: TxOutcome = yield call(
+    runTx,
+    kind,
+    {
+      to: network.contracts.harvest,
+      data: send(contracts.harvest(network.contracts.harvest).interface, args),
+    },
+    network.chainId,
+  )
   // A rejection already shows its notice; the page shows only what went wrong (a revert's reason, a dropped send).
   yield put(claimSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   // A claim declined in the wallet is still good; one that failed (refused, expired) is replaced by a fresh read.

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { DAY, termApr } from '../../chain/math'
-import { ROUNDS, ROUND_NAMES } from '../../chain/vestingRounds'
+import { DAY, termApr } from '../../domain/math'
+import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
 

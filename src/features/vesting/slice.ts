@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { VestingAnswer } from '../../chain/vestingAnswer'
+import type { VestingAnswer } from '../../domain/vestingAnswer'
 
 /** What the vesting API answers (docs/product.md §12.4), kept as it came. */
 export type VestingInfo = VestingAnswer

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { isSupported, supportedNetworks, type NetworkConfig } from '../../chain/networks'
+import { isSupported, supportedNetworks, type NetworkConfig } from '../../config/networks'
 import { shortenAddress } from '../../format/units'
 
 export const selectWallet = (s: RootState) => s.wallet

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { NetworkConfig } from '../../chain/networks'
+import type { NetworkConfig } from '../../config/networks'
 import type { WalletName, WalletOption } from '../../chain/wallets'
 
 /** Dialogs the shell can open; features add their own names (the deposit modal, for one). */

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { App } from '../../../App'
 import type { RootState } from '../../../app/store'
-import { ONE } from '../../../chain/math'
+import { ONE } from '../../../domain/math'
 import { DAY, T0, testPool, testStake, tokens } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'

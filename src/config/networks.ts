@@ -1,4 +1,4 @@
-import type { DeploymentRecord } from './deploymentRecord'
+import type { DeploymentRecord } from '../domain/deploymentRecord'
 
 export interface NativeCurrency {
   name: string

@@ -1,6 +1,6 @@
 import { getContext } from 'redux-saga/effects'
-import type { BrowserEnv } from '../chain/browserEnv'
-import type { ChainLayer } from '../chain/layer'
+import type { BrowserEnv } from '../platform/browserEnv'
+import type { ChainLayer } from './layer'
 
 /** What every saga can reach through its context (set by makeStore). */
 export interface SagaDeps {

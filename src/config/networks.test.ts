@@ -1,5 +1,5 @@
 import { addressUrl, buildNetworks, isSupported, supportedNetworks, switchTarget, txUrl } from './networks'
-import type { DeploymentRecord } from './deploymentRecord'
+import type { DeploymentRecord } from '../domain/deploymentRecord'
 import { connectSources } from '../hosting/csp'
 import { networksFor, readBuildConfig } from './buildConfig'
 

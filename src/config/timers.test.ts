@@ -1,4 +1,4 @@
-import { parseTimerOverrides } from './config'
+import { parseTimerOverrides } from './timers'
 
 describe('parseTimerOverrides (APP_TIMERS)', () => {
   it('takes known timers with positive numbers and ignores the rest', () => {

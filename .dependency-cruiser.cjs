@@ -1,0 +1,92 @@
+/**
+ * The layers of docs/architecture.md §4, checked by `npm run lint` (dependency-cruiser): what may import what, and no
+ * import circles except through a type-only import (erased when compiled), and none at all through the chain layer.
+ */
+const APP = '^src/'
+/** Pure code shared by the app, the API, scripts and tests. */
+const DOMAIN = '^src/domain/'
+/** The browser (cookies, storage, URL), logging and the app's timers: below everything else in src/. */
+const PLATFORM = '^src/platform/'
+/** Build configuration, the networks table and the chain catalogue. */
+const CONFIG = '^src/config/'
+/** Providers, wallets, contracts and transactions. */
+const CHAIN = '^src/chain/'
+const FORMAT = '^src/format/'
+const UPPER_APP = '^src/(app|features|pages|ui|hosting|App|index)'
+
+const only = (name, from, allowed, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  // Tests may reach across layers to set up what they test.
+  from: { path: from, pathNot: '\\.test\\.tsx?$' },
+  to: { path: '^(src|server|scripts|test)/', pathNot: [from, ...allowed] },
+})
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-runtime-circle',
+      comment: 'A circle of imports that stays after compiling (none of its links is type-only).',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-circle-through-chain',
+      comment: 'The chain layer is in no circle at all, not even a type-only one.',
+      severity: 'error',
+      from: { path: CHAIN },
+      to: { circular: true },
+    },
+    only('domain-is-pure', DOMAIN, [], 'src/domain imports nothing of ours outside itself.'),
+    {
+      name: 'domain-without-node-or-react',
+      comment: 'src/domain runs in the browser and in Node alike: no Node built-ins, no React, no redux.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'domain-without-frameworks',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: 'node_modules/(react|react-dom|react-redux|@reduxjs|redux-saga|styled-components|js-cookie)/' },
+    },
+    only('format-below-chain', FORMAT, [DOMAIN], 'src/format: number and date formatting, on domain figures only.'),
+    only('platform-at-the-bottom', PLATFORM, [DOMAIN]),
+    only('config-below-chain', CONFIG, [DOMAIN, PLATFORM, FORMAT]),
+    only(
+      'chain-below-the-app',
+      CHAIN,
+      [DOMAIN, PLATFORM, CONFIG, FORMAT],
+      'The chain layer never reads the store, a feature or a component: callers pass what it needs.',
+    ),
+    {
+      name: 'app-not-into-server-scripts-test',
+      severity: 'error',
+      from: { path: APP, pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(server|scripts|test)/' },
+    },
+    {
+      name: 'server-not-scripts',
+      comment: 'The API shares code with scripts only through src/domain.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: ['^scripts/', UPPER_APP, CHAIN, '^test/'] },
+    },
+    {
+      name: 'scripts-not-server',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^server/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|artifacts|cache|coverage|dist|src/chain/types)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json', '.d.ts'] },
+  },
+}
