@@ -51,7 +51,8 @@ const config: HardhatUserConfig = {
     bsc: { url: process.env.RPC_URL_56 ?? 'https://bsc-dataseed.binance.org', chainId: 56, accounts },
   },
   typechain: { outDir: 'src/chain/types', target: 'ethers-v6' },
-  mocha: { timeout: 120_000 },
+  // Dots keep a green `npm test` short (failures still print in full); MOCHA_REPORTER=spec lists every test.
+  mocha: { timeout: 120_000, reporter: process.env.MOCHA_REPORTER ?? 'dot' },
   paths: { tests: 'test/contracts' },
 }
 

@@ -84,14 +84,29 @@ export async function startHardhatNode(port: number, env: NodeJS.ProcessEnv = {}
   throw new Error(`hardhat node did not answer on ${url} within ${timeoutMs} ms:\n${output}`)
 }
 
-/** Runs a Hardhat script against the node at `url` (as network "localhost") and resolves when it succeeds. */
-export function runHardhatScript(script: string, url: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+/**
+ * Runs a Hardhat script against the node at `url` (as network "localhost") and resolves when it succeeds. `quiet`
+ * (the tests) keeps its output and shows it only in the error when it fails, so a green run prints nothing of it.
+ */
+export function runHardhatScript(
+  script: string,
+  url: string,
+  env: NodeJS.ProcessEnv = {},
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(HARDHAT_BIN, ['run', script, '--network', 'localhost'], {
       cwd: ROOT,
       env: { ...process.env, RPC_URL_LOCAL: url, ...env },
-      stdio: 'inherit',
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     })
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))))
+    const output: Buffer[] = []
+    child.stdout?.on('data', (d: Buffer) => output.push(d))
+    child.stderr?.on('data', (d: Buffer) => output.push(d))
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${script} exited with ${code}${quiet ? `:\n${Buffer.concat(output).toString()}` : ''}`)),
+    )
   })
 }

@@ -27,7 +27,7 @@ describe('scripts/deploy.ts on a real node', function () {
     node = await startHardhatNode(await freePort(), {
       HARDHAT_INITIAL_DATE: new Date(Date.now() - 60 * 86_400_000).toISOString(),
     })
-    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir }, { quiet: true })
     record = JSON.parse(fs.readFileSync(path.join(dir, '31337.json'), 'utf8'))
     provider = new JsonRpcProvider(node.url, undefined, { cacheTimeout: -1 })
   })
@@ -80,7 +80,7 @@ describe('scripts/deploy.ts with TIMELOCK=1 (what it does on every real network)
     node = await startHardhatNode(await freePort(), {
       HARDHAT_INITIAL_DATE: new Date(Date.now() - 60 * 86_400_000).toISOString(),
     })
-    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir, TIMELOCK: '1' })
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir, TIMELOCK: '1' }, { quiet: true })
     const record: DeploymentRecord = JSON.parse(fs.readFileSync(path.join(dir, '31337.json'), 'utf8'))
     const provider = new JsonRpcProvider(node.url, undefined, { cacheTimeout: -1 })
     try {

@@ -44,7 +44,7 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
     const deploymentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-deployments-'))
     const node = await startHardhatNode(await freePort())
     stops.push(node.stop)
-    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: deploymentsDir })
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: deploymentsDir }, { quiet: true })
     const [apiPort, appPort] = [await freePort(), await freePort()]
     const appUrl = `http://127.0.0.1:${appPort}`
     const api = await startApi(apiPort, node.url, {

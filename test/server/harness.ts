@@ -132,7 +132,7 @@ export async function dedicatedChain() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-chain-'))
   const start = async () => {
     const node = await startHardhatNode(port)
-    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
+    await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir }, { quiet: true })
     return node
   }
   const chain = {

@@ -15,7 +15,7 @@ declare global {
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-deployments-'))
   const node = await startHardhatNode(await freePort())
-  await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir })
+  await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: dir }, { quiet: true })
   globalThis.__CHAIN_NODES__ = [...(globalThis.__CHAIN_NODES__ ?? []), node]
   process.env.CHAIN_URL = node.url
   process.env.TEST_DEPLOYMENTS_DIR = dir
