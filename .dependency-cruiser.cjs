@@ -14,6 +14,20 @@ const CHAIN = '^src/chain/'
 const FORMAT = '^src/format/'
 const UPPER_APP = '^src/(app|features|pages|ui|hosting|App|index)'
 
+/**
+ * What each feature may import of the others (docs/architecture.md §4): wallet none, token the wallet, stake and vesting
+ * the wallet and the token. So no two features import each other, not even a type; a state or action two features
+ * need lives in the lower one (the token figures and allowances in token, the harvest terms in vesting).
+ */
+const FEATURES_BELOW = { wallet: [], token: ['wallet'], stake: ['wallet', 'token'], vesting: ['wallet', 'token'] }
+const featureOrder = Object.entries(FEATURES_BELOW).map(([feature, below]) => ({
+  name: `feature-order-${feature}`,
+  comment: `src/features/${feature} imports ${below.length ? `only ${below.join(' and ')} of the other features` : 'no other feature'}.`,
+  severity: 'error',
+  from: { path: `^src/features/${feature}/`, pathNot: '\\.test\\.tsx?$' },
+  to: { path: '^src/features/', pathNot: [`^src/features/${feature}/`, ...below.map((b) => `^src/features/${b}/`)] },
+}))
+
 const only = (name, from, allowed, comment) => ({
   name,
   comment,
@@ -52,6 +66,14 @@ module.exports = {
       severity: 'error',
       from: { path: DOMAIN },
       to: { path: 'node_modules/(react|react-dom|react-redux|@reduxjs|redux-saga|styled-components|js-cookie)/' },
+    },
+    ...featureOrder,
+    {
+      name: 'ui-is-presentational',
+      comment: 'src/ui draws what it is given: no feature, page or store code (the header gets the wallet button as a prop).',
+      severity: 'error',
+      from: { path: '^src/ui/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/(features|pages|app)/' },
     },
     only('format-below-chain', FORMAT, [DOMAIN], 'src/format: number and date formatting, on domain figures only.'),
     only('platform-at-the-bottom', PLATFORM, [DOMAIN]),

@@ -4,6 +4,50 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
+/** The slices of the store (src/app/store.ts): each one's state is read only through its own selectors.ts. */
+const SLICES = ['wallet', 'token', 'stake', 'vesting']
+
+const SELECTOR_RULE = "State is read through a selector of its slice's selectors.ts (docs/architecture.md §5), not inline."
+
+/**
+ * docs/architecture.md §5: outside selectors.ts nothing reads the store's state inline: no function taking the
+ * RootState (`(s: RootState) => s.stake.pool`), no function written straight into useAppSelector, useSelector or a
+ * saga's select. Tests may read what they check.
+ */
+const inlineStateReads = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['**/selectors.ts', '**/*.test.ts', '**/*.test.tsx', 'src/testUtils.tsx', 'src/testFixtures.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: ":function > .params[typeAnnotation.typeAnnotation.typeName.name='RootState']",
+        message: SELECTOR_RULE,
+      },
+      {
+        selector: 'CallExpression[callee.name=/^(useAppSelector|useSelector|select)$/] > :function.arguments',
+        message: SELECTOR_RULE,
+      },
+    ],
+  },
+}
+
+/** In a feature's selectors.ts, another slice's state comes from that slice's selectors (`s.token.symbol` is token's). */
+const otherSlicesRaw = SLICES.map((slice) => ({
+  files: [`src/features/${slice}/selectors.ts`],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `MemberExpression[object.type='Identifier'][object.name=/^(s|state)$/][property.name=/^(${SLICES.filter(
+          (other) => other !== slice,
+        ).join('|')})$/]`,
+        message: `Another slice's state: select it with that slice's selectors (docs/architecture.md §5).`,
+      },
+    ],
+  },
+}))
+
 export default tseslint.config(
   { ignores: ['node_modules', 'artifacts', 'cache', 'coverage', 'dist', 'src/chain/types', 'deployments', 'coverage.json'] },
   js.configs.recommended,
@@ -25,5 +69,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.mocha } },
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
+  inlineStateReads,
+  ...otherSlicesRaw,
   prettier,
 )

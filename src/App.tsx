@@ -1,30 +1,14 @@
-import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import styled from 'styled-components'
+import { OpenModal } from './app/OpenModal'
 import { Shell } from './app/Shell'
-import { useAppSelector } from './app/hooks'
 import { TxNotifications } from './features/token/components/TxNotifications'
-import { ChooseWalletDialog } from './features/wallet/components/ChooseWalletDialog'
-import { ConnectWalletModal } from './features/wallet/components/ConnectWalletModal'
-import { selectOpenModal } from './features/wallet/selectors'
-import { StakeWarningModal } from './features/vesting/components/StakeWarningModal'
-import { TermChooserModal } from './features/vesting/components/TermChooserModal'
-import { CLAIM_TERMS_MODAL, CLAIM_WARNING_MODAL } from './features/vesting/slice'
-import { StakeSummaryDialog } from './features/stake/components/StakeSummaryDialog'
-import { DEPOSIT_MODAL, STAKE_SUMMARY_MODAL } from './features/stake/slice'
+import { WalletButton } from './features/wallet/components/WalletButton'
 import { ClaimPage } from './pages/ClaimPage'
 import { StakingPage } from './pages/StakingPage'
 import { Header } from './ui/layout/Header'
 import { MobileNav } from './ui/layout/MobileNav'
 import { GlobalStyle } from './ui/theme'
-
-// formik and yup serve only this form: a chunk of its own keeps them out of the first view (budget 250 KB gzip),
-// and the prefetch hint has the browser fetch it while idle, so the modal opens at once.
-const DepositModal = lazy(() =>
-  import(/* webpackChunkName: "deposit", webpackPrefetch: true */ './features/stake/components/DepositModal').then((m) => ({
-    default: m.DepositModal,
-  })),
-)
 
 const Main = styled.main`
   flex: 1;
@@ -33,13 +17,12 @@ const Main = styled.main`
   padding: 32px clamp(16px, 4vw, 40px) 96px;
 `
 
-/** The frame every screen lives in: header, shell states, routes, dialogs and the notification stack. */
+/** The frame every screen lives in: header, shell states, routes, the open dialog and the notification stack. */
 export function App() {
-  const modal = useAppSelector(selectOpenModal)
   return (
     <>
       <GlobalStyle />
-      <Header />
+      <Header actions={<WalletButton />} />
       <Main>
         <Shell>
           <Routes>
@@ -51,16 +34,7 @@ export function App() {
         </Shell>
       </Main>
       <MobileNav />
-      {modal === 'chooseWallet' && <ChooseWalletDialog />}
-      {modal === 'connect' && <ConnectWalletModal />}
-      {modal === CLAIM_WARNING_MODAL && <StakeWarningModal />}
-      {modal === CLAIM_TERMS_MODAL && <TermChooserModal />}
-      {modal === DEPOSIT_MODAL && (
-        <Suspense fallback={null}>
-          <DepositModal />
-        </Suspense>
-      )}
-      {modal === STAKE_SUMMARY_MODAL && <StakeSummaryDialog />}
+      <OpenModal />
       <TxNotifications />
     </>
   )

@@ -1,6 +1,7 @@
 import { ONE, unstakePreview } from './domain/math'
 import { stakeTerms } from './features/stake/refresh'
 import type { PoolInfo, StakeEntry } from './features/stake/slice'
+import type { Allowances } from './features/token/slice'
 
 /** Plain fixtures shared by unit and component tests (no DOM, no React). */
 export const E18 = 10n ** 18n
@@ -9,6 +10,13 @@ export const tokens = (n: bigint) => (n * E18).toString()
 
 /** Hardhat account #0, the Development account. */
 export const DEV_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266'
+
+/** The Development account's allowances on the local chain, as the token slice keeps them (spender → base units). */
+export const devAllowances = (bySpender: Record<string, string>, chainId = 31337): Allowances => ({
+  owner: DEV_ADDRESS.toLowerCase(),
+  chainId,
+  bySpender: Object.fromEntries(Object.entries(bySpender).map(([spender, amount]) => [spender.toLowerCase(), amount])),
+})
 
 /** A version 1 pool at rate 1 with the demo parameters (400% inflation, 5% referral, 30% length bonus, 100% fee). */
 export const testPool = (over: Partial<PoolInfo> = {}): PoolInfo => ({

@@ -1,9 +1,10 @@
 import { act, screen, within } from '@testing-library/react'
 import { App } from '../App'
-import { harvestTermsLoaded, initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
+import { selectHarvestPool } from '../features/vesting/selectors'
 import {
   claimSettled,
+  harvestTermsLoaded,
   initialVestingState,
   stakingRequested,
   vestingFailed,
@@ -48,14 +49,11 @@ function renderClaimPage(
       status: 'succeeded',
       chainStatus: 'succeeded',
       loadedAt: Date.now(),
-      ...vesting,
-      info: { ...SIGNED, ...info },
-    },
-    stake: {
-      ...initialStakeState,
       harvestTerms: TERMS,
       harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
       lastClaimedBlock,
+      ...vesting,
+      info: { ...SIGNED, ...info },
     },
   }
   return renderWithProviders(<App />, { preloadedState })
@@ -200,7 +198,7 @@ describe('claim page', () => {
     const { user, store } = renderClaimPage()
     act(() => {
       store.dispatch(
-        harvestTermsLoaded({ pool: store.getState().stake.harvestPool!, terms: TERMS, inflationPercent: tokens(400n) }),
+        harvestTermsLoaded({ pool: selectHarvestPool(store.getState())!, terms: TERMS, inflationPercent: tokens(400n) }),
       )
     })
     await user.click(stakeButton())

@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Vesting read and last claimed block both in. */
 const loaded = (s: RootState) =>
-  s.vesting.status !== 'pending' && s.vesting.status !== 'idle' && s.stake.lastClaimedBlock !== null
+  s.vesting.status !== 'pending' && s.vesting.status !== 'idle' && s.vesting.lastClaimedBlock !== null
 
 async function connectedAs(index: number, apiUrl: string, rpcUrl?: string) {
   const wallet = installInjectedWallet(accounts[index])
@@ -104,7 +104,7 @@ describe('adversary: vesting after a claim', () => {
       const { currentBlock } = t.store.getState().vesting.info
       t.store.dispatch(claimRequested())
       await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
-      await waitFor(t.store, (s) => loaded(s) && s.stake.lastClaimedBlock === currentBlock)
+      await waitFor(t.store, (s) => loaded(s) && s.vesting.lastClaimedBlock === currentBlock)
       // "Your last claim is still being processed. The claim opens again once the page updates."
       // The service has long caught up after 6 s: the page should have updated and left 'stale'.
       await sleep(6_000)

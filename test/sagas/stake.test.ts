@@ -3,8 +3,8 @@ import { lists, setLists, setTimers, timers } from '../../src/config/timers'
 import { contracts } from '../../src/chain/contracts'
 import { DAY, ONE, previewStake, unstakePreview } from '../../src/domain/math'
 import { formatAmount } from '../../src/format/units'
-import { depositPreview, poolMath, selectFeeStreamNote, stakeRow } from '../../src/features/stake/selectors'
-import { selectApproval } from '../../src/features/token/selectors'
+import { depositPreview, poolMath, selectApproval, selectFeeStreamNote, stakeRow } from '../../src/features/stake/selectors'
+import { selectAllowance } from '../../src/features/token/selectors'
 import {
   approveRequested,
   depositRequested,
@@ -15,7 +15,7 @@ import {
   stakingPageOpened,
   unstakeRequested,
 } from '../../src/features/stake/slice'
-import { connectRequested } from '../../src/features/wallet/slice'
+import { connectRequested, modalOpened } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import {
@@ -41,6 +41,8 @@ const E18 = 10n ** 18n
 /** The spec's approval, 1e28 base units (the dialog's default). */
 const UNLIMITED = (10n ** 28n).toString()
 const pool = (id: number) => deployment().pools.find((p) => p.id === id)!
+/** The wallet's allowance to the page's pool, as the deposit dialog reads it. */
+const pageAllowance = (s: RootState) => (s.stake.pool ? selectAllowance(s, s.stake.pool.address) : null)
 
 /** A store on the staking page of pool `poolId`, connected as Hardhat account `index` through an injected wallet. */
 async function onStakingPage(index: number, poolId: number, rpcUrl?: string) {
@@ -292,18 +294,24 @@ describe('staking sagas against a real node', () => {
     }
   })
 
-  it("keeps the allowance of the page's pool: the connect read of the default pool's never overwrites another's", async () => {
+  it("keeps each pool's allowance: the connect read of the default pool's and the page's read of another's both stay", async () => {
     const me = 8
     await fund(me, 10n)
     const token = contracts.token(deployment().contracts.token, null as never)
     const data = token.interface.encodeFunctionData('approve', [pool(1).address, 7n * E18 + 1n])
     await rpc('eth_sendTransaction', [{ from: accounts[me], to: deployment().contracts.token, data }])
     const t = await onStakingPage(me, 0)
-    // Connected while pool 0 was the page's pool: the default pool's (1) allowance from the connect read is not used.
-    expect(t.store.getState().token).toMatchObject({ allowance: '0', balance: (10n * E18).toString() })
+    // Connected on pool 0's page: its allowance is the page's, the default pool's (1) from the connect read is kept apart.
+    const both = await waitFor(t.store, (s) => selectAllowance(s, pool(1).address) !== null)
+    expect(both.token.balance).toBe((10n * E18).toString())
+    expect(pageAllowance(both)).toBe('0')
+    expect(selectAllowance(both, pool(1).address)).toBe((7n * E18 + 1n).toString())
+    expect(selectApproval(both, E18.toString()).approved).toBe(false)
     t.store.dispatch(poolSelected(1))
     const s = await waitFor(t.store, (st) => st.stake.pool?.id === 1)
-    expect(s.token).toMatchObject({ allowance: (7n * E18 + 1n).toString() })
+    expect(pageAllowance(s)).toBe((7n * E18 + 1n).toString())
+    expect(selectApproval(s, E18.toString()).approved).toBe(true)
+    expect(selectAllowance(s, pool(0).address)).toBe('0')
   })
 
   it('approves 1e28 and polls the allowance until the chain shows it, then stakes in version 1 with a referral', async () => {
@@ -311,8 +319,8 @@ describe('staking sagas against a real node', () => {
     const t = await onStakingPage(3, 1)
     t.store.dispatch(approveRequested({ amount: UNLIMITED }))
     expect(t.store.getState().stake.approving).toBe(true)
-    const approved = await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
-    expect(approved.token.allowance).toBe((10n ** 28n).toString())
+    const approved = await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
+    expect(pageAllowance(approved)).toBe((10n ** 28n).toString())
 
     const before = await read(t, 1).getUserStakesCount(accounts[3])
     t.store.dispatch(depositRequested({ amount: (1_234n * E18 + 5n).toString(), days: 200, referral: accounts[4] }))
@@ -348,7 +356,7 @@ describe('staking sagas against a real node', () => {
     const t = await onStakingPage(me, 1)
     const ten = (10n * E18).toString()
     expect(selectApproval(t.store.getState(), ten)).toMatchObject({ approved: false, short: true, allowanceText: '5.00 PLT' })
-    t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+    t.store.dispatch(modalOpened('deposit'))
     const logged = await capturingLogs(async () => {
       t.store.dispatch(depositRequested({ amount: ten, days: 30, referral: null }))
       const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
@@ -359,7 +367,7 @@ describe('staking sagas against a real node', () => {
     })
     expect(logged).toEqual(['[tx] stake was not sent'])
     t.store.dispatch(approveRequested({ amount: ten }))
-    const approved = await waitFor(t.store, (s) => s.token.allowance === ten && !s.stake.approving)
+    const approved = await waitFor(t.store, (s) => pageAllowance(s) === ten && !s.stake.approving)
     expect(selectApproval(approved, ten).approved).toBe(true)
     expect(approved.stake.approveError).toBeNull()
     t.store.dispatch(depositRequested({ amount: ten, days: 30, referral: null }))
@@ -371,14 +379,14 @@ describe('staking sagas against a real node', () => {
     await fund(2, 3_000n)
     const t = await onStakingPage(2, 0)
     t.store.dispatch(approveRequested({ amount: UNLIMITED }))
-    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
     const before = await read(t, 0).getUserStakesCount(accounts[2])
     t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 30, referral: null }))
     await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
     const stake = await read(t, 0).getStake(accounts[2], before)
     expect([stake.stakeAmount, stake.holdTime]).toEqual([100n * E18, 30n * DAY])
 
-    t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+    t.store.dispatch(modalOpened('deposit'))
     const logged = await capturingLogs(async () => {
       t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 5_000, referral: null }))
       const failed = await waitFor(t.store, (s) => s.stake.deposit.status === 'failed')
@@ -392,9 +400,9 @@ describe('staking sagas against a real node', () => {
     await fund(5, 1_000n)
     const t = await onStakingPage(5, 1)
     t.store.dispatch(approveRequested({ amount: UNLIMITED }))
-    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
     const before = await read(t, 1).getUserStakesCount(accounts[5])
-    t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+    t.store.dispatch(modalOpened('deposit'))
     const logged = await capturingLogs(async () => {
       // Account #6 has never staked in pool 1.
       t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days: 60, referral: accounts[6] }))
@@ -410,7 +418,7 @@ describe('staking sagas against a real node', () => {
     await fund(4, 2_000n)
     const t = await onStakingPage(4, 1)
     t.store.dispatch(approveRequested({ amount: UNLIMITED }))
-    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
     for (const days of [10, 20]) {
       t.store.dispatch(depositRequested({ amount: (500n * E18).toString(), days, referral: null }))
       await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
@@ -494,7 +502,7 @@ describe('staking sagas against a real node', () => {
     await fund(me, 2_000n)
     const t = await onStakingPage(me, 1)
     t.store.dispatch(approveRequested({ amount: UNLIMITED }))
-    await waitFor(t.store, (s) => s.token.allowance === UNLIMITED && !s.stake.approving)
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
     const amount = 100n * E18
     // 100 for 365 days wants a 10 bonus and a 400 reward; the owner lets the pool draw only 50 from the reservoir.
     const short = 50n * E18
@@ -514,7 +522,7 @@ describe('staking sagas against a real node', () => {
 
       // The full terms (stake(amount, hold)): the pool refuses, the modal stays open with the reason, loading ends,
       // and the page reads the pool again at once.
-      t.store.dispatch({ type: 'wallet/modalOpened', payload: 'deposit' })
+      t.store.dispatch(modalOpened('deposit'))
       const logged = await capturingLogs(async () => {
         t.store.dispatch(depositRequested({ amount: amount.toString(), days: 365, referral: null }))
         const failed = await waitFor(t.store, (x) => x.stake.deposit.status === 'failed')

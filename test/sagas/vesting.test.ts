@@ -32,7 +32,7 @@ afterEach(() => {
 
 /** Vesting read and last claimed block both in: what the claim page waits for before enabling its buttons. */
 const loaded = (s: RootState) =>
-  s.vesting.status !== 'pending' && s.vesting.status !== 'idle' && s.stake.lastClaimedBlock !== null
+  s.vesting.status !== 'pending' && s.vesting.status !== 'idle' && s.vesting.lastClaimedBlock !== null
 
 /** A store connected through an injected wallet for Hardhat account `index`, talking to `apiUrl`. */
 async function connectedAs(index: number, apiUrl: string) {
@@ -63,7 +63,7 @@ describe('vesting sagas against a real node and the real API service', () => {
 
     // RewardHarvest records the block the claim was signed for; the service now starts the next claim from it.
     const after = await waitFor(t.store, (s) => loaded(s) && s.vesting.info.claimed === before.unlocked)
-    expect(after.stake.lastClaimedBlock).toBe(before.currentBlock)
+    expect(after.vesting.lastClaimedBlock).toBe(before.currentBlock)
     expect(after.vesting.info).toMatchObject({ unlocked: '0', lastUpdateBlock: before.currentBlock, signature: null })
     expect(selectClaimBlock(after)).toBe('nothing')
   })
@@ -75,7 +75,7 @@ describe('vesting sagas against a real node and the real API service', () => {
     expect(terms.length).toBeGreaterThanOrEqual(2)
     const term = selectSelectedTerm(t.store.getState())!
     expect(term).toEqual(terms[1])
-    const poolAddress = t.store.getState().stake.harvestPool!
+    const poolAddress = t.store.getState().vesting.harvestPool!
     const defaultPool = deployment().pools.find((p) => p.id === deployment().defaultPoolId)!
     expect(poolAddress).toBe(defaultPool.address)
     const pool = contracts.pool(poolAddress, t.chain.readProvider(31337))
@@ -146,7 +146,7 @@ describe('vesting sagas against a real node and the real API service', () => {
     expect(selectClaimView(s).available).toBe('—')
     expect(selectClaimBlock(s)).toBe('unavailable')
     // The harvest terms still come from the chain.
-    expect(s.stake.harvestTerms.length).toBeGreaterThan(0)
+    expect(s.vesting.harvestTerms.length).toBeGreaterThan(0)
     t.store.dispatch(claimRequested())
     expect(t.store.getState().vesting.claim).toEqual({ status: 'failed', kind: 'wallet', error: 'There is nothing to claim.' })
   })
@@ -240,7 +240,7 @@ describe('vesting sagas against a real node and the real API service', () => {
       const { currentBlock } = t.store.getState().vesting.info
       t.store.dispatch(claimRequested())
       await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
-      const after = await waitFor(t.store, (s) => loaded(s) && s.stake.lastClaimedBlock === currentBlock)
+      const after = await waitFor(t.store, (s) => loaded(s) && s.vesting.lastClaimedBlock === currentBlock)
       // The service still signs for the old state; sending it would revert, so the buttons stay disabled.
       expect(after.vesting.info.lastUpdateBlock).toBe('0')
       expect(BigInt(after.vesting.info.unlocked)).toBeGreaterThan(0n)

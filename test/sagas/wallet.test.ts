@@ -1,6 +1,7 @@
 import { getAddress } from 'ethers'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
-import { connectRequested, disconnectRequested, modalRequested, switchChainRequested } from '../../src/features/wallet/slice'
+import { connectRequested, disconnectRequested, modalOpened, switchChainRequested } from '../../src/features/wallet/slice'
+import { selectAllowance } from '../../src/features/token/selectors'
 import { selectShellView, selectWalletButton } from '../../src/features/wallet/selectors'
 import { contracts } from '../../src/chain/contracts'
 import { JsonRpcProvider } from 'ethers'
@@ -18,8 +19,14 @@ describe('connecting a wallet', () => {
     expect(selectShellView(store.getState())).toBe('connect')
     expect(store.getState().wallet.options.map((o) => o.name)).toEqual(['browser', 'mobile', 'walletconnect', 'dev'])
 
+    const d = deployment()
+    const pool = d.pools.find((p) => p.id === d.defaultPoolId)!.address
     store.dispatch(connectRequested('dev'))
-    const s = await waitFor(store, (st) => st.wallet.address !== null && st.token.symbol !== '')
+    // The token figures and the default pool's allowance come with the same read, one action each.
+    const s = await waitFor(
+      store,
+      (st) => st.wallet.address !== null && st.token.symbol !== '' && selectAllowance(st, pool) !== null,
+    )
     expect(s.wallet.address).toBe(accounts[0])
     expect(s.wallet.networkId).toBe(31337)
     expect(s.wallet.networkName).toBe('Localhost')
@@ -28,12 +35,10 @@ describe('connecting a wallet', () => {
     expect(selectShellView(s)).toBe('ready')
     expect(selectWalletButton(s).label).toBe(`${accounts[0].slice(0, 4)} ... ${accounts[0].slice(-4)}`)
 
-    const d = deployment()
     const token = contracts.token(d.contracts.token, new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true }))
     expect(s.token.symbol).toBe(await token.symbol())
     expect(s.token.balance).toBe((await token.balanceOf(accounts[0])).toString())
-    const pool = d.pools.find((p) => p.id === d.defaultPoolId)!.address
-    expect(s.token.allowance).toBe((await token.allowance(accounts[0], pool)).toString())
+    expect(selectAllowance(s, pool)).toBe((await token.allowance(accounts[0], pool)).toString())
   })
 
   it('reconnects eagerly from the walletName cookie, before the spinner goes', async () => {
@@ -55,7 +60,7 @@ describe('connecting a wallet', () => {
   it('opens a remembered modal after connecting and clears the modal cookie', async () => {
     const { store, env } = makeTestStore()
     await waitFor(store, (s) => s.wallet.ready)
-    store.dispatch(modalRequested({ name: 'deposit', needsWallet: true }))
+    store.dispatch(modalOpened('deposit'))
     await waitFor(store, (s) => s.wallet.openModal === 'connect')
     expect(env.cookies.get('modal')).toBe('deposit')
     store.dispatch(connectRequested('dev'))
@@ -96,11 +101,18 @@ describe('an injected wallet', () => {
     store.dispatch(connectRequested('browser'))
     await waitFor(store, (s) => s.wallet.address === accounts[0] && s.token.symbol !== '')
     const before = store.getState().token.balance
-    wallet.switchAccount(accounts[4])
-    const s = await waitFor(store, (st) => st.wallet.address === accounts[4] && st.token.balance !== before)
     const d = deployment()
+    const pool = d.pools.find((p) => p.id === d.defaultPoolId)!.address
+    wallet.switchAccount(accounts[4])
+    const s = await waitFor(
+      store,
+      (st) => st.wallet.address === accounts[4] && st.token.balance !== before && selectAllowance(st, pool) !== null,
+    )
     const token = contracts.token(d.contracts.token, new JsonRpcProvider(CHAIN_URL(), 31337, { staticNetwork: true }))
     expect(s.token.balance).toBe((await token.balanceOf(accounts[4])).toString())
+    // The allowances are the new account's: the last one's were dropped, and the new read keyed to it.
+    expect(s.token.allowances.owner).toBe(accounts[4].toLowerCase())
+    expect(selectAllowance(s, pool)).toBe((await token.allowance(accounts[4], pool)).toString())
   })
 
   it('shows an unsupported network and switches 1 to 4, adding the chain when the wallet answers 4902', async () => {

@@ -6,7 +6,6 @@ import { lists, timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
-import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
@@ -14,10 +13,10 @@ import { DAY } from '../../domain/math'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
-import { allowanceLoaded } from '../token/slice'
+import { allowanceLoaded, tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
-import { selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { selectActivePoolId } from './selectors'
+import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
+import { selectActivePoolId, selectListStatus, selectPool, selectStake } from './selectors'
 import {
   allowanceCheckRequested,
   approveRequested,
@@ -197,9 +196,9 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
   const network: Network | null = yield select(selectSupportedNetwork)
   const poolId: number | null = yield select(selectActivePoolId)
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  const address: string | null = yield select(selectAddress)
   if (!network || poolId === null) return false
-  const before: StakeState = yield select((s: RootState) => s.stake)
+  const before: StakeState = yield select(selectStake)
   const known = before.pool
   const user = address ?? ZERO
   const provider = chain.readProvider(network.chainId)
@@ -261,6 +260,14 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   }
   const failed = list !== null && 'error' in list ? list.error : null
   const rows = list !== null && 'rows' in list ? list : null
+  // The token figures and the allowance to this pool come with the same read. They land just before the pool, so a
+  // pool just switched to never shows without its allowance. Without a wallet there are none.
+  if (address) {
+    yield put(tokenLoaded({ name: data.tokenName, symbol: data.tokenSymbol, balance: data.walletStakeTokenBalance.toString() }))
+    yield put(
+      allowanceLoaded({ chainId: network.chainId, owner: address, spender: data.pool, amount: data.allowance.toString() }),
+    )
+  }
   yield put(
     poolLoaded({
       // A stream read of another address (the pool moved) is not this pool's.
@@ -275,14 +282,6 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
       totalStakedByUser: data.allUserStakesAmount.toString(),
       userStakesCount: data.userStakesCount.toString(),
       userShares: data.userShares.toString(),
-      token: address
-        ? {
-            name: data.tokenName,
-            symbol: data.tokenSymbol,
-            balance: data.walletStakeTokenBalance.toString(),
-            allowance: data.allowance.toString(),
-          }
-        : null,
     }),
   )
   if (failed !== null) {
@@ -301,11 +300,9 @@ function* readOnce(mode: ReadMode): SagaIterator<boolean> {
     const error = readFailureMessage(err)
     yield put(poolFailed({ error }))
     // A list never read for this wallet says so too, rather than 'Loading your stakes…' for as long as the outage.
-    const list: { listStatus: ListStatus; owner: string | null } = yield select((s: RootState) => ({
-      listStatus: s.stake.listStatus,
-      owner: s.wallet.address,
-    }))
-    if (list.owner && list.listStatus !== 'ok') yield put(stakesFailed({ error }))
+    const owner: string | null = yield select(selectAddress)
+    const listStatus: ListStatus = yield select(selectListStatus)
+    if (owner && listStatus !== 'ok') yield put(stakesFailed({ error }))
     return false
   }
 }
@@ -330,7 +327,7 @@ export function* pageReads(): SagaIterator {
       const wait = retryDelayMs(attempt, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
       yield put(autoUpdateChanged({ mode: 'paused', retryAt: Date.now() + wait }))
       yield delay(wait)
-      const listed: ListStatus = yield select((s: RootState) => s.stake.listStatus)
+      const listed: ListStatus = yield select(selectListStatus)
       ok = yield call(readOnce, listed === 'ok' ? 'refresh' : 'full')
     }
   }
@@ -340,8 +337,8 @@ export function* pageReads(): SagaIterator {
 export function* readMoreStakes(): SagaIterator {
   const chain: ChainLayer = yield getChain()
   const network: Network | null = yield select(selectSupportedNetwork)
-  const stake: StakeState = yield select((s: RootState) => s.stake)
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  const stake: StakeState = yield select(selectStake)
+  const address: string | null = yield select(selectAddress)
   if (!network || !stake.pool || !address || stake.nextOffset === null) return
   const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
   try {
@@ -390,12 +387,12 @@ function* whileOnPage(): SagaIterator {
 function* readAllowance(): SagaIterator<bigint | null> {
   const chain: ChainLayer = yield getChain()
   const network: Network | null = yield select(selectSupportedNetwork)
-  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  const pool: PoolInfo | null = yield select(selectPool)
+  const address: string | null = yield select(selectAddress)
   if (!network || !pool || !address) return null
   const token = contracts.token(network.contracts.token, chain.readProvider(network.chainId))
   const allowance: bigint = yield call([token, token.allowance], address, pool.address)
-  yield put(allowanceLoaded({ allowance: allowance.toString() }))
+  yield put(allowanceLoaded({ chainId: network.chainId, owner: address, spender: pool.address, amount: allowance.toString() }))
   return allowance
 }
 
@@ -413,7 +410,7 @@ export function* checkAllowance(): SagaIterator {
  */
 export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): SagaIterator {
   const network: Network | null = yield select(selectSupportedNetwork)
-  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const pool: PoolInfo | null = yield select(selectPool)
   let error: string | null = null
   try {
     if (!network || !pool) return
@@ -471,7 +468,7 @@ function stakeCall(poolAddress: string, payload: DepositRequest): string {
  * refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
  */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
-  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const pool: PoolInfo | null = yield select(selectPool)
   if (!pool) {
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
     return
@@ -487,7 +484,7 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
 export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
-  const pool: PoolInfo | null = yield select((s: RootState) => s.stake.pool)
+  const pool: PoolInfo | null = yield select(selectPool)
   if (!pool) return
   const chainId: number | null = yield select(selectNetworkId)
   const outcome: TxOutcome = yield call(

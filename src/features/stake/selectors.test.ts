@@ -1,10 +1,23 @@
-import { makeStore } from '../../app/store'
+import { makeStore, type RootState } from '../../app/store'
 import { ONE, previewStake } from '../../domain/math'
 import { stakesCsv } from './csv'
-import { daysLimits, depositPreview, poolMath, selectFeeStreamNote, selectPoolView, selectStakeRows, stakeRow } from './selectors'
+import {
+  daysLimits,
+  depositPreview,
+  makeSelectStakeRows,
+  poolMath,
+  selectApproval,
+  selectApprovalInFlight,
+  selectFeeStreamNote,
+  selectPoolView,
+  selectSummaryRow,
+  stakeRow,
+} from './selectors'
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
 import { initialTokenState } from '../token/slice'
-import { DAY, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
+import { txSubmitted } from '../../chain/txActions'
+import { connectedWallet } from '../../testUtils'
+import { DAY, devAllowances, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
 
 /** A version 1 pool whose rate has risen 10% from early-close fees shared with the holders. */
 const POOL: PoolInfo = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 1_234 })
@@ -95,20 +108,94 @@ describe('stake rows', () => {
 })
 
 describe('stake rows on a refresh', () => {
+  const closed = entry({ id: 1, active: false, closeTime: T0 + 10 * DAY })
+  const stateAt = (time: number, stakes: StakeEntry[], closingId: number | null = null) =>
+    makeStore({
+      stake: {
+        ...initialStakeState,
+        pool: POOL,
+        status: 'succeeded',
+        userStakes: stakes,
+        chainTime: time,
+        closing: { id: closingId, status: 'idle', error: null },
+      },
+    }).getState()
+
   it('keeps the object of a row whose figures did not change, so only the changed rows render again', () => {
-    const closed = entry({ id: 1, active: false, closeTime: T0 + 10 * DAY })
-    const at = (time: number, stakes: StakeEntry[]) =>
-      selectStakeRows(
-        makeStore({
-          stake: { ...initialStakeState, pool: POOL, status: 'succeeded', userStakes: stakes, chainTime: time },
-        }).getState(),
-      )
-    const first = at(T0 + 25 * DAY, [entry({ id: 2 }), closed])
+    const selectStakeRows = makeSelectStakeRows()
+    const first = selectStakeRows(stateAt(T0 + 25 * DAY, [entry({ id: 2 }), closed]))
     // A day later, with a new stake first: the active row moved on, the closed one did not.
-    const later = at(T0 + 26 * DAY, [entry({ id: 4 }, T0 + 26 * DAY), entry({ id: 2 }, T0 + 26 * DAY), closed])
+    const later = selectStakeRows(
+      stateAt(T0 + 26 * DAY, [entry({ id: 4 }, T0 + 26 * DAY), entry({ id: 2 }, T0 + 26 * DAY), closed]),
+    )
     expect(later.closed[0]).toBe(first.closed[0])
     expect(later.active.find((r) => r.id === 2)).not.toBe(first.active[0])
     expect(later.active.find((r) => r.id === 2)).toEqual(stakeRow(entry({ id: 2 }, T0 + 26 * DAY), POOL, T0 + 26 * DAY))
+  })
+
+  it('remembers rows per selector: another store (or list) neither reuses nor disturbs them', () => {
+    const [one, other] = [makeSelectStakeRows(), makeSelectStakeRows()]
+    const first = one(stateAt(T0 + 25 * DAY, [closed]))
+    // Another selector (another store's list) sees the same stake: it makes its own row...
+    const elsewhere = other(stateAt(T0 + 25 * DAY, [closed]))
+    expect(elsewhere.closed[0]).toEqual(first.closed[0])
+    expect(elsewhere.closed[0]).not.toBe(first.closed[0])
+    // ...and a list of other stakes there does not make the first selector forget its row.
+    other(stateAt(T0 + 25 * DAY, [entry({ id: 2 })]))
+    expect(one(stateAt(T0 + 30 * DAY, [closed])).closed[0]).toBe(first.closed[0])
+  })
+
+  it("finds the summary's row by the stake being closed, and keeps it while its figures stay", () => {
+    const at = stateAt(T0 + 25 * DAY, [entry({ id: 2 }), closed], 1)
+    const row = selectSummaryRow(at)
+    expect(row).toEqual(stakeRow(closed, POOL, T0 + 25 * DAY))
+    expect(selectSummaryRow(stateAt(T0 + 26 * DAY, [entry({ id: 2 }), closed], 1))).toBe(row)
+    expect(selectSummaryRow(stateAt(T0 + 26 * DAY, [entry({ id: 2 }), closed], 9))).toBeNull()
+  })
+})
+
+describe('approval (docs/product.md §3.3, §11)', () => {
+  const OTHER_POOL = '0xd8058efe0198ae9dD7D563e1b4938Dcbc86A1F81'
+  const state = (bySpender: Record<string, string>, over: Partial<RootState['stake']> = {}) =>
+    makeStore({
+      wallet: connectedWallet(),
+      token: { ...initialTokenState, symbol: 'PLT', allowances: devAllowances(bySpender) },
+      stake: { ...initialStakeState, pool: POOL, status: 'succeeded', ...over },
+    }).getState()
+
+  it('is approved only when the allowance to the pool covers the amount, not for any allowance above 0', () => {
+    const s = state({ [POOL.address]: (5n * E18).toString() })
+    expect(selectApproval(s, (10n * E18).toString())).toMatchObject({
+      approved: false,
+      short: true,
+      allowanceText: '5.00 PLT',
+      exact: { amount: (10n * E18).toString(), text: '10.00 PLT' },
+    })
+    expect(selectApproval(s, (5n * E18).toString())).toMatchObject({ approved: true, short: false })
+    expect(selectApproval(state({ [POOL.address]: '0' }), '1')).toMatchObject({ approved: false, short: false })
+  })
+
+  it('counts any allowance while there is no amount yet, and offers the spec 1e28 as unlimited', () => {
+    expect(selectApproval(state({ [POOL.address]: '1' }), null)).toMatchObject({ approved: true, exact: null })
+    expect(selectApproval(state({ [POOL.address]: '0' }), null).approved).toBe(false)
+    expect(selectApproval(state({}), null).unlimited).toEqual({ amount: (10n ** 28n).toString(), text: '10,000,000,000.00 PLT' })
+  })
+
+  it("reads the allowance to this pool only: another pool's does not approve it, whatever the address's case", () => {
+    const other = state({ [OTHER_POOL]: (10n ** 28n).toString() })
+    expect(selectApproval(other, (1n * E18).toString())).toMatchObject({ approved: false, allowanceText: '0.00 PLT' })
+    const mine = state({ [POOL.address.toUpperCase().replace('0X', '0x')]: (10n ** 28n).toString() })
+    expect(selectApproval(mine, (1n * E18).toString()).approved).toBe(true)
+    // Without a pool read there is nothing to approve for.
+    expect(selectApproval(state({ [POOL.address]: '1' }, { pool: null }), null).approved).toBe(false)
+  })
+
+  it('is in flight while the approval is sent or one sent before a reload is still pending', () => {
+    expect(selectApprovalInFlight(state({}))).toBe(false)
+    expect(selectApprovalInFlight(state({}, { approving: true }))).toBe(true)
+    const store = makeStore({ wallet: connectedWallet() })
+    store.dispatch(txSubmitted({ kind: 'approve', hash: '0xa', chainId: 31337 }))
+    expect(selectApprovalInFlight(store.getState())).toBe(true)
   })
 })
 

@@ -1,26 +1,43 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
 import {
+  APPROVE_AMOUNT,
   DAY,
   ONE,
   previewStake,
   progressBasisPoints,
-  rewardFraction,
   type PoolMathState,
   type PoolVersion,
 } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
+import { selectAllowance, selectSymbol, selectTxPending } from '../token/selectors'
 import { selectNetwork } from '../wallet/selectors'
 import type { PoolInfo, StakeEntry } from './slice'
 
+export const selectStake = (s: RootState) => s.stake
+const selectRoutePoolId = (s: RootState) => s.stake.poolId
+const selectUserStakes = (s: RootState) => s.stake.userStakes
+/** The read of the stake list: idle, loading, ok or failed. */
+export const selectListStatus = (s: RootState) => s.stake.listStatus
+/** The chain's time at the last read (unix seconds) and the wall clock then (ms): a countdown runs from them. */
+export const selectChainTime = (s: RootState) => s.stake.chainTime
+export const selectReadAt = (s: RootState) => s.stake.readAt
+/** The deposit in flight and why it did not go through. */
+export const selectDeposit = (s: RootState) => s.stake.deposit
+/** Why the last approval did not go through (null after a rejection or none). */
+export const selectApproveError = (s: RootState) => s.stake.approveError
+const selectClosing = (s: RootState) => s.stake.closing
+/** The close in flight (the summary's spinner). */
+export const selectClosePending = (s: RootState) => selectClosing(s).status === 'pending'
+/** Why the last close did not go through, for the summary; null when it did not fail. */
+export const selectCloseError = (s: RootState) => (selectClosing(s).status === 'failed' ? selectClosing(s).error : null)
+
 /** The pool the staking page is about: the route's id, else the default pool of the wallet's network. */
 export const selectActivePoolId = createSelector(
-  [(s: RootState) => s.stake.poolId, selectNetwork],
+  [selectRoutePoolId, selectNetwork],
   (routeId, network): number | null => routeId ?? network?.defaultPoolId ?? null,
 )
-
-export const selectStake = (s: RootState) => s.stake
 
 /**
  * Keeps the previous result when a refresh computes the same thing again, so a 15 s reload that changed nothing
@@ -29,7 +46,6 @@ export const selectStake = (s: RootState) => s.stake
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 const stable = { memoizeOptions: { resultEqualityCheck: sameJson } }
 export const selectPool = (s: RootState) => s.stake.pool
-const selectSymbol = (s: RootState) => s.token.symbol
 
 export const DEFAULT_DAYS = 365
 export const DEFAULT_MAX_DAYS = 1095
@@ -232,44 +248,51 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
   }
 }
 
-/** The rows made last, by id, with their JSON. */
-let lastRows = new Map<number, { json: string; row: StakeRow }>()
-
 /**
- * A row whose figures are what they were keeps its object, so its memoized component does not render again when
- * other rows change (a closed stake's row never changes; an active one's does as its figures move with the block).
+ * A selector of the stake list's rows: active stakes newest first, then the closed ones newest first (docs/product.md
+ * §2.4). A row whose figures are what they were keeps its object, so its memoized component does not render again
+ * when other rows change (a closed stake's row never changes; an active one's does as its figures move with the
+ * block). Each selector made here remembers only its own last rows: a component makes one for itself (useMemo), so
+ * two stores, or two lists, never share them.
  */
-function keepUnchanged(rows: StakeRow[]): StakeRow[] {
-  const next = new Map<number, { json: string; row: StakeRow }>()
-  const out = rows.map((row) => {
-    const json = JSON.stringify(row)
-    const before = lastRows.get(row.id)
-    const kept = before && before.json === json ? before.row : row
-    next.set(row.id, { json, row: kept })
-    return kept
-  })
-  lastRows = next
-  return out
+export function makeSelectStakeRows() {
+  /** The rows this selector made last, by id, with their JSON. */
+  let kept = new Map<number, { json: string; row: StakeRow }>()
+  const keepUnchanged = (rows: StakeRow[]): StakeRow[] => {
+    const next = new Map<number, { json: string; row: StakeRow }>()
+    const out = rows.map((row) => {
+      const json = JSON.stringify(row)
+      const before = kept.get(row.id)
+      const same = before && before.json === json ? before.row : row
+      next.set(row.id, { json, row: same })
+      return same
+    })
+    kept = next
+    return out
+  }
+  return createSelector(
+    [selectUserStakes, selectPool, selectChainTime],
+    (stakes, pool, now) => {
+      if (!pool) return { active: [] as StakeRow[], closed: [] as StakeRow[] }
+      const rows = keepUnchanged(stakes.map((e) => stakeRow(e, pool, now)))
+      const newestFirst = (a: StakeRow, b: StakeRow) => b.createdAt - a.createdAt || b.id - a.id
+      return {
+        active: rows.filter((r) => r.active).sort(newestFirst),
+        closed: rows.filter((r) => !r.active).sort(newestFirst),
+      }
+    },
+    stable,
+  )
 }
 
-/** Active stakes newest first, then the closed ones newest first (docs/product.md §2.4). */
-export const selectStakeRows = createSelector(
-  [(s: RootState) => s.stake.userStakes, selectPool, (s: RootState) => s.stake.chainTime],
-  (stakes, pool, now) => {
-    if (!pool) return { active: [] as StakeRow[], closed: [] as StakeRow[] }
-    const rows = keepUnchanged(stakes.map((e) => stakeRow(e, pool, now)))
-    const newestFirst = (a: StakeRow, b: StakeRow) => b.createdAt - a.createdAt || b.id - a.id
-    return {
-      active: rows.filter((r) => r.active).sort(newestFirst),
-      closed: rows.filter((r) => !r.active).sort(newestFirst),
-    }
+/** The row of the stake whose closing summary is open (docs/product.md §2.5), null when none. */
+export const selectSummaryRow = createSelector(
+  [selectUserStakes, selectPool, selectChainTime, (s: RootState) => s.stake.closing.id],
+  (stakes, pool, now, id) => {
+    const entry = stakes.find((e) => e.id === id)
+    return entry && pool ? stakeRow(entry, pool, now) : null
   },
   stable,
-)
-
-export const selectSummaryRow = createSelector(
-  [selectStakeRows, (s: RootState) => s.stake.closing.id],
-  (rows, id) => [...rows.active, ...rows.closed].find((r) => r.id === id) ?? null,
 )
 
 /** Days limits (docs/product.md §4.2): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */
@@ -335,15 +358,38 @@ export const selectFeeStreamNote = createSelector(
   },
 )
 
+/** The connected wallet's allowance to the page's pool (base units), null before it was read or without a pool. */
+const selectPoolAllowance = (s: RootState) => {
+  const pool = selectPool(s)
+  return pool ? selectAllowance(s, pool.address) : null
+}
+
 /**
- * The inflation reward a claim staked for each harvest term earns in the harvest pool besides the term's bonus, as
- * a percent of the amount (version 1: inflation over the term's hold, funded when it is staked), by hold in
- * seconds; empty when the pool pays none or its inflation is not known.
+ * Whether the allowance to the pool covers a deposit of `amountWei` (base units; null while the amount is not a
+ * number), which is what 'Approved' means (docs/product.md §3.3, §11): with no amount yet, any allowance counts. Derived
+ * here, never stored, so a new amount, allowance or pool changes it at once. An allowance not read yet counts as none.
  */
-export const selectHarvestTermRewards = createSelector(
-  [(s: RootState) => s.stake.harvestTerms, (s: RootState) => s.stake.harvestInflationPercent],
-  (terms, inflation): Record<number, string> => {
-    if (inflation === null || BigInt(inflation) === 0n) return {}
-    return Object.fromEntries(terms.map((t) => [t.hold, formatPercent(rewardFraction(BigInt(inflation), BigInt(t.hold)) * 100n)]))
+export const selectApproval = createSelector(
+  [selectPoolAllowance, selectSymbol, (_s: RootState, amountWei: string | null) => amountWei],
+  (allowance, symbol, amountWei) => {
+    const have = BigInt(allowance ?? '0')
+    const need = amountWei === null ? 0n : BigInt(amountWei)
+    const withSymbol = (wei: bigint) => (symbol ? `${formatAmount(wei)} ${symbol}` : formatAmount(wei))
+    return {
+      approved: need > 0n ? have >= need : have > 0n,
+      /** Some allowance, but less than this amount: Approve is offered again, for at least the amount. */
+      short: need > 0n && have > 0n && have < need,
+      allowanceText: withSymbol(have),
+      /** The exact choice: this deposit's amount (base units and text), or null while there is no amount. */
+      exact: need > 0n ? { amount: need.toString(), text: withSymbol(need) } : null,
+      /** The spec's standing approval (1e28 base units), the default choice. */
+      unlimited: { amount: APPROVE_AMOUNT.toString(), text: withSymbol(APPROVE_AMOUNT) },
+    }
   },
 )
+
+/** selectApproval for one amount, as a component subscribes to it: `useAppSelector(selectApprovalOf(amountWei))`. */
+export const selectApprovalOf = (amountWei: string | null) => (s: RootState) => selectApproval(s, amountWei)
+
+/** An approval this wallet sent is still pending, perhaps from before a reload: the dialog waits for it, not a second one. */
+export const selectApprovalInFlight = (s: RootState) => s.stake.approving || selectTxPending(s, 'approve')

@@ -2,14 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
 import { walletChanged } from '../wallet/slice'
 
-/** The token's name and symbol, the wallet balance and, from a read of the current pool, the allowance to it. */
-export interface TokenFigures {
-  name: string
-  symbol: string
-  balance: string
-  allowance?: string
-}
-
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
  * (docs/product.md §12.1). Everything comes from the Lens in one read, so a refresh is one JSON-RPC round trip.
@@ -75,12 +67,6 @@ export interface StakeEntry {
   forfeited: string
 }
 
-export interface HarvestTerm {
-  /** seconds */
-  hold: number
-  bonus: string
-}
-
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 
 /** The stake list's read: nothing read yet for this wallet and pool, under way, read, or failed (rows kept). */
@@ -131,16 +117,6 @@ export interface StakeState {
   approveError: string | null
   /** The stake being closed (summary dialog), the close in flight, and why it did not go through. */
   closing: { id: number | null; status: Status; error: string | null }
-  /** Claim-and-stake terms of `harvestPool` (the network's default pool). */
-  harvestTerms: HarvestTerm[]
-  harvestPool: string | null
-  /**
-   * Inflation a year (1e18-scaled percent) that a claim staked in `harvestPool` earns on top of its term's bonus
-   * (version 1 pools; '0' in version 2); null until the read that brings the terms names it.
-   */
-  harvestInflationPercent: string | null
-  /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
-  lastClaimedBlock: string | null
 }
 
 /** A failed read: a short sentence for the banner. */
@@ -158,10 +134,6 @@ function forgetList(state: StakeState) {
   state.totalStakedByUser = null
   state.userStakesCount = null
 }
-
-/** Dialog names of the staking page (opened through the wallet slice's modal state). */
-export const DEPOSIT_MODAL = 'deposit'
-export const STAKE_SUMMARY_MODAL = 'stakeSummary'
 
 export const initialStakeState: StakeState = {
   poolId: null,
@@ -187,10 +159,6 @@ export const initialStakeState: StakeState = {
   approving: false,
   approveError: null,
   closing: { id: null, status: 'idle', error: null },
-  harvestTerms: [],
-  harvestPool: null,
-  harvestInflationPercent: null,
-  lastClaimedBlock: null,
 }
 
 export interface PoolLoaded {
@@ -208,8 +176,6 @@ export interface PoolLoaded {
   totalStakedByUser: string
   userStakesCount?: string
   userShares: string
-  /** The token figures from the same read, with the allowance to this pool; null without a wallet. */
-  token: TokenFigures | null
 }
 
 /**
@@ -336,14 +302,6 @@ const stakeSlice = createSlice({
       state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
       state.closing.error = action.payload.error
     },
-    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string }>) {
-      state.harvestPool = action.payload.pool
-      state.harvestTerms = action.payload.terms
-      state.harvestInflationPercent = action.payload.inflationPercent ?? null
-    },
-    lastClaimedBlockLoaded(state, action: PayloadAction<string | null>) {
-      state.lastClaimedBlock = action.payload
-    },
   },
   extraReducers: (b) => {
     // Another wallet starts from the first page of its own list.
@@ -383,7 +341,5 @@ export const {
   stakeSummaryOpened,
   unstakeRequested,
   unstakeSettled,
-  harvestTermsLoaded,
-  lastClaimedBlockLoaded,
 } = stakeSlice.actions
 export default stakeSlice.reducer

@@ -4,13 +4,12 @@ import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
-import type { RootState } from '../../app/store'
 import type { ChainLayer } from '../../chain/layer'
 import { resumeSentTxs } from '../../chain/tx'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
 import { walletChanged } from '../wallet/slice'
 import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { selectFollowedHashes } from './selectors'
+import { selectFollowedHashes, selectSymbol } from './selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
 import { watchAssetRequested } from './slice'
 
@@ -29,7 +28,7 @@ function* removeRejectionLater(): SagaIterator {
 export function* watchAsset(): SagaIterator {
   const chain: ChainLayer = yield getChain()
   const network: ReturnType<typeof selectSupportedNetwork> = yield select(selectSupportedNetwork)
-  const symbol: string = yield select((s: RootState) => s.token.symbol)
+  const symbol: string = yield select(selectSymbol)
   const provider = chain.wallets.provider()
   if (!network || !provider || !symbol) return
   try {

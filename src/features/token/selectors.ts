@@ -1,9 +1,27 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { APPROVE_AMOUNT } from '../../domain/math'
+import type { TxKind } from '../../chain/txActions'
 import { addressUrl, txUrl } from '../../config/networks'
-import { formatAmount } from '../../format/units'
-import { selectNetworks, selectSupportedNetwork } from '../wallet/selectors'
+import { selectNetworks, selectSupportedNetwork, selectWalletName } from '../wallet/selectors'
+
+export const selectSymbol = (s: RootState) => s.token.symbol
+/** The wallet's balance, base units. */
+export const selectBalance = (s: RootState) => s.token.balance
+const selectTransactions = (s: RootState) => s.token.transactions
+
+/**
+ * The connected wallet's allowance to `spender` (base units), null while none was read for this wallet and chain.
+ * Allowances are kept by spender, so each reader names the one it needs (the deposit dialog its pool).
+ */
+export const selectAllowance = (s: RootState, spender: string): string | null =>
+  s.token.allowances.bySpender[spender.toLowerCase()] ?? null
+
+/** A transaction of this kind that this wallet sent is pending, perhaps from before a reload (docs/product.md §11). */
+export const selectTxPending = (s: RootState, kind: TxKind): boolean =>
+  selectTransactions(s).some((t) => t.kind === kind && t.status === 'pending')
+
+/** 'Add token to wallet' (wallet_watchAsset): once the token is read, and not for the development account. */
+export const selectCanWatchAsset = (s: RootState) => selectWalletName(s) !== 'dev' && selectSymbol(s) !== ''
 
 const STATUS_TEXT = {
   pending: 'Transaction in progress',
@@ -16,7 +34,7 @@ const STATUS_TEXT = {
 const KIND_TEXT = { approve: 'Approve', stake: 'Stake', unstake: 'Close stake', claim: 'Claim', claimStake: 'Claim and stake' }
 
 /** The notification stack: one entry per tracked transaction, newest first, with its explorer link. */
-export const selectNotices = createSelector([(s: RootState) => s.token.transactions, selectNetworks], (txs, networks) =>
+export const selectNotices = createSelector([selectTransactions, selectNetworks], (txs, networks) =>
   [...txs].reverse().map((tx) => {
     const network = networks[tx.chainId]
     return {
@@ -37,38 +55,7 @@ export const selectNotices = createSelector([(s: RootState) => s.token.transacti
 export const selectRejection = (s: RootState) => s.token.rejection
 
 /** Hashes (lower case) of the transactions this page already shows and follows. */
-export const selectFollowedHashes = createSelector([(s: RootState) => s.token.transactions], (txs) =>
-  txs.map((t) => t.hash.toLowerCase()),
-)
-
-/**
- * Whether the allowance to the pool covers a deposit of `amountWei` (base units; null while the amount is not a
- * number), which is what 'Approved' means (docs/product.md §3.3, §11): with no amount yet, any allowance counts. Derived here,
- * never stored, so a new amount or allowance changes it at once.
- */
-export const selectApproval = createSelector(
-  [(s: RootState) => s.token.allowance, (s: RootState) => s.token.symbol, (_s: RootState, amountWei: string | null) => amountWei],
-  (allowance, symbol, amountWei) => {
-    const have = BigInt(allowance)
-    const need = amountWei === null ? 0n : BigInt(amountWei)
-    const withSymbol = (wei: bigint) => (symbol ? `${formatAmount(wei)} ${symbol}` : formatAmount(wei))
-    return {
-      approved: need > 0n ? have >= need : have > 0n,
-      /** Some allowance, but less than this amount: Approve is offered again, for at least the amount. */
-      short: need > 0n && have > 0n && have < need,
-      allowanceText: withSymbol(have),
-      /** The exact choice: this deposit's amount (base units and text), or null while there is no amount. */
-      exact: need > 0n ? { amount: need.toString(), text: withSymbol(need) } : null,
-      /** The spec's standing approval (1e28 base units), the default choice. */
-      unlimited: { amount: APPROVE_AMOUNT.toString(), text: withSymbol(APPROVE_AMOUNT) },
-    }
-  },
-)
-/** An approval this wallet sent is still pending, perhaps from before a reload: the dialog waits for it, not a second one. */
-export const selectApprovalInFlight = (s: RootState) =>
-  s.stake.approving || s.token.transactions.some((t) => t.kind === 'approve' && t.status === 'pending')
-
-export const selectToken = (s: RootState) => s.token
+export const selectFollowedHashes = createSelector([selectTransactions], (txs) => txs.map((t) => t.hash.toLowerCase()))
 
 /** The token contract and its explorer page (null on a chain without an explorer), for the link on both pages. */
 export const selectTokenContract = createSelector([selectSupportedNetwork], (network) => {

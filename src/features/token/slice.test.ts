@@ -1,6 +1,5 @@
-import reducer, { allowanceLoaded, initialTokenState, tokenLoaded } from './slice'
-import { poolLoaded } from '../stake/slice'
-import { testPool } from '../../testFixtures'
+import reducer, { allowanceLoaded, initialTokenState, tokenLoaded, type TokenState } from './slice'
+import { walletChanged } from '../wallet/slice'
 import {
   noticeClosed,
   txConfirmed,
@@ -12,50 +11,97 @@ import {
   txSubmitted,
 } from '../../chain/txActions'
 import { makeStore } from '../../app/store'
-import { selectApproval, selectNotices } from './selectors'
+import { connectedWallet } from '../../testUtils'
+import { DEV_ADDRESS, devAllowances } from '../../testFixtures'
+import { selectAllowance, selectCanWatchAsset, selectNotices, selectTxPending } from './selectors'
+
+const POOL_1 = '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd'
+const POOL_0 = '0xd8058efe0198ae9dD7D563e1b4938Dcbc86A1F81'
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const connect = (account: string, chainId = 31337) =>
+  walletChanged({ name: 'browser', account, chainId, networkName: 'Localhost' })
+const read = (spender: string, amount: string, owner = DEV_ADDRESS, chainId = 31337) =>
+  allowanceLoaded({ chainId, owner, spender, amount })
 
 describe('token slice', () => {
-  it('keeps amounts as base-unit strings, the allowance as read', () => {
-    const s = reducer(
-      initialTokenState,
-      tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '5000000000000000000', allowance: '0' }),
-    )
-    expect(s).toMatchObject({ symbol: 'PLT', balance: '5000000000000000000', allowance: '0' })
-    expect(reducer(s, allowanceLoaded({ allowance: '1' })).allowance).toBe('1')
+  it('keeps amounts as base-unit strings', () => {
+    const s = reducer(initialTokenState, tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '5000000000000000000' }))
+    expect(s).toMatchObject({ symbol: 'PLT', balance: '5000000000000000000' })
     expect(JSON.parse(JSON.stringify(s))).toEqual(s)
   })
 
-  it("leaves the allowance to a read that is not of the page's pool, and takes the staking read's with its pool", () => {
-    const s = reducer(initialTokenState, allowanceLoaded({ allowance: '7' }))
-    const other = reducer(s, tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '3' }))
-    expect(other).toMatchObject({ allowance: '7', balance: '3', symbol: 'PLT' })
-    const page = reducer(
-      other,
-      poolLoaded({
-        pool: testPool(),
-        chainTime: 1,
-        readAt: 1,
-        userStakes: [],
-        moreStakes: false,
-        totalStakedByUser: '0',
-        userShares: '0',
-        token: { name: 'Platform Token', symbol: 'PLT', balance: '4', allowance: '0' },
-      }),
-    )
-    expect(page).toMatchObject({ allowance: '0', balance: '4' })
-    const noWallet = poolLoaded({
-      pool: testPool(),
-      chainTime: 1,
-      readAt: 1,
-      userStakes: null,
-      moreStakes: false,
-      totalStakedByUser: '0',
-      userShares: '0',
-      token: null,
-    })
-    expect(reducer(page, noWallet)).toEqual(page)
+  it('keeps allowances by spender: a read of one pool leaves the others', () => {
+    let s = reducer(initialTokenState, connect(DEV_ADDRESS))
+    s = reducer(s, read(POOL_1, '7'))
+    s = reducer(s, read(POOL_0, '0'))
+    expect(s.allowances).toEqual(devAllowances({ [POOL_1]: '7', [POOL_0]: '0' }))
+    s = reducer(s, read(POOL_1.toLowerCase(), '9'))
+    expect(s.allowances.bySpender).toEqual({ [POOL_1.toLowerCase()]: '9', [POOL_0.toLowerCase()]: '0' })
+    // The token figures do not touch them.
+    expect(reducer(s, tokenLoaded({ name: 'Platform Token', symbol: 'PLT', balance: '3' })).allowances).toBe(s.allowances)
+    // Reading the same figure again changes nothing (no re-render).
+    expect(reducer(s, read(POOL_0, '0'))).toBe(s)
   })
 
+  it("drops another account's allowances on an account or chain switch, and a read for another account", () => {
+    let s = reducer(reducer(initialTokenState, connect(DEV_ADDRESS)), read(POOL_1, '7'))
+    // The same account again (a reconnect): nothing read is lost.
+    expect(reducer(s, connect(DEV_ADDRESS.toLowerCase())).allowances).toBe(s.allowances)
+    s = reducer(s, connect(OTHER))
+    expect(s.allowances).toEqual({ owner: OTHER.toLowerCase(), chainId: 31337, bySpender: {} })
+    // The last account's read, landing after the switch, is not this one's.
+    expect(reducer(s, read(POOL_1, '7'))).toBe(s)
+    s = reducer(s, read(POOL_1, '2', OTHER))
+    expect(s.allowances.bySpender).toEqual({ [POOL_1.toLowerCase()]: '2' })
+    // Another chain: same address, other allowances.
+    const chain = reducer(s, connect(OTHER, 97))
+    expect(chain.allowances).toEqual({ owner: OTHER.toLowerCase(), chainId: 97, bySpender: {} })
+    expect(reducer(chain, read(POOL_1, '2', OTHER))).toBe(chain)
+  })
+})
+
+describe('token selectors', () => {
+  const state = (token: Partial<TokenState>) =>
+    makeStore({ wallet: connectedWallet(), token: { ...initialTokenState, ...token } }).getState()
+
+  it("selects the allowance by spender, whatever its case; null when that spender's was not read", () => {
+    const s = state({ allowances: devAllowances({ [POOL_1]: '7' }) })
+    expect(selectAllowance(s, POOL_1)).toBe('7')
+    expect(selectAllowance(s, POOL_1.toLowerCase())).toBe('7')
+    expect(selectAllowance(s, POOL_0)).toBeNull()
+  })
+
+  it("shows no allowance after an account switch until the new account's is read", () => {
+    const store = makeStore({ wallet: connectedWallet() })
+    store.dispatch(connect(DEV_ADDRESS))
+    store.dispatch(read(POOL_1, '7'))
+    expect(selectAllowance(store.getState(), POOL_1)).toBe('7')
+    store.dispatch(connect(OTHER))
+    expect(selectAllowance(store.getState(), POOL_1)).toBeNull()
+    store.dispatch(read(POOL_1, '7'))
+    expect(selectAllowance(store.getState(), POOL_1)).toBeNull()
+    store.dispatch(read(POOL_1, '3', OTHER))
+    expect(selectAllowance(store.getState(), POOL_1)).toBe('3')
+  })
+
+  it('tells a pending transaction of a kind, and whether the token can be added to the wallet', () => {
+    const pending = reducer(initialTokenState, txSubmitted({ kind: 'approve', hash: '0xa', chainId: 97 }))
+    expect(selectTxPending(state(pending), 'approve')).toBe(true)
+    expect(selectTxPending(state(pending), 'stake')).toBe(false)
+    const done = reducer(pending, txConfirmed({ kind: 'approve', hash: '0xa', receipt: { blockNumber: 1, status: 'success' } }))
+    expect(selectTxPending(state(done), 'approve')).toBe(false)
+    // The development account cannot add tokens; any other wallet can once the token is read.
+    expect(selectCanWatchAsset(state({ symbol: 'PLT' }))).toBe(false)
+    const browser = makeStore({
+      wallet: connectedWallet({ wallet: { name: 'browser', connected: true } }),
+      token: { ...initialTokenState, symbol: 'PLT' },
+    }).getState()
+    expect(selectCanWatchAsset(browser)).toBe(true)
+    expect(selectCanWatchAsset({ ...browser, token: initialTokenState })).toBe(false)
+  })
+})
+
+describe('token transactions', () => {
   it('follows a transaction from submitted through replaced to confirmed, then drops its notice', () => {
     let s = reducer(initialTokenState, txSubmitted({ kind: 'stake', hash: '0xa', chainId: 97 }))
     expect(s.transactions).toEqual([{ hash: '0xa', kind: 'stake', chainId: 97, status: 'pending', receipt: null, message: null }])
@@ -116,28 +162,5 @@ describe('transactions found again after a reload', () => {
       detail: 'cancelled',
       restored: false,
     })
-  })
-})
-
-describe('selectApproval', () => {
-  const E18 = 10n ** 18n
-  const state = (allowance: bigint) =>
-    makeStore({ token: { ...initialTokenState, symbol: 'PLT', allowance: allowance.toString() } }).getState()
-
-  it('is approved only when the allowance covers the amount, not for any allowance above 0', () => {
-    expect(selectApproval(state(5n * E18), (10n * E18).toString())).toMatchObject({
-      approved: false,
-      short: true,
-      allowanceText: '5.00 PLT',
-      exact: { amount: (10n * E18).toString(), text: '10.00 PLT' },
-    })
-    expect(selectApproval(state(10n * E18), (10n * E18).toString())).toMatchObject({ approved: true, short: false })
-    expect(selectApproval(state(0n), 1n.toString())).toMatchObject({ approved: false, short: false })
-  })
-
-  it('counts any allowance while there is no amount yet, and offers the spec 1e28 as unlimited', () => {
-    expect(selectApproval(state(1n), null)).toMatchObject({ approved: true, exact: null })
-    expect(selectApproval(state(0n), null).approved).toBe(false)
-    expect(selectApproval(state(0n), null).unlimited).toEqual({ amount: (10n ** 28n).toString(), text: '10,000,000,000.00 PLT' })
   })
 })

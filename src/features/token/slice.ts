@@ -13,7 +13,35 @@ import {
   type TxKind,
   type TxReceiptInfo,
 } from '../../chain/txActions'
-import { poolLoaded, type TokenFigures } from '../stake/slice'
+import { walletChanged } from '../wallet/slice'
+
+/** The token's name and symbol and the wallet's balance (base units), as a read that covers them brings them. */
+export interface TokenFigures {
+  name: string
+  symbol: string
+  balance: string
+}
+
+/**
+ * The allowances of one wallet on one chain, by spender. Every read that covers one (the staking page's pool, the
+ * deposit dialog opening, an approval polled, the claim page's read of the default pool) writes it under that
+ * spender, so none overwrites another's, and each reader selects the spender it cares about (selectAllowance).
+ */
+export interface Allowances {
+  /** The wallet (lower case) and chain they belong to: another account's or chain's are dropped, never shown. */
+  owner: string | null
+  chainId: number | null
+  /** Spender address (lower case) → allowance in base units. */
+  bySpender: Record<string, string>
+}
+
+/** An allowance read: who may spend (spender) how much (amount, base units) of whose (owner) tokens, on which chain. */
+export interface AllowanceRead {
+  chainId: number
+  owner: string
+  spender: string
+  amount: string
+}
 
 /** A transaction the app sent, as shown in the notification stack. */
 export interface TrackedTx {
@@ -35,8 +63,8 @@ export interface TokenState {
   symbol: string
   /** wallet balance, base units */
   balance: string
-  /** allowance to the current pool, base units; whether it covers a deposit is derived (selectApproval) */
-  allowance: string
+  /** The wallet's allowances, by spender; whether one covers a deposit is derived (stake's selectApproval), never stored. */
+  allowances: Allowances
   transactions: TrackedTx[]
   /** A short notice after a rejection in the wallet, until closed. */
   rejection: string | null
@@ -46,19 +74,9 @@ export const initialTokenState: TokenState = {
   name: '',
   symbol: '',
   balance: '0',
-  allowance: '0',
+  allowances: { owner: null, chainId: null, bySpender: {} },
   transactions: [],
   rejection: null,
-}
-
-function setAllowance(state: TokenState, allowance: string) {
-  state.allowance = allowance
-}
-
-/** The allowance comes only with a read of the current pool (the staking page's); other reads leave it. */
-function setFigures(state: TokenState, f: TokenFigures) {
-  Object.assign(state, { name: f.name, symbol: f.symbol, balance: f.balance })
-  if (f.allowance !== undefined) setAllowance(state, f.allowance)
 }
 
 /** A transaction just sent (or found again after a reload), waiting for its receipt. */
@@ -77,19 +95,23 @@ const tokenSlice = createSlice({
   name: 'token',
   initialState: initialTokenState,
   reducers: {
-    tokenLoaded(state, action: PayloadAction<TokenFigures>) {
-      setFigures(state, action.payload)
+    tokenLoaded(state, { payload: f }: PayloadAction<TokenFigures>) {
+      Object.assign(state, { name: f.name, symbol: f.symbol, balance: f.balance })
     },
     /** Ask the wallet to track the token (wallet_watchAsset). */
     watchAssetRequested() {},
-    allowanceLoaded(state, action: PayloadAction<{ allowance: string }>) {
-      setAllowance(state, action.payload.allowance)
+    /** The one writer of allowances. A read for another wallet or chain (one that landed after a switch) is dropped. */
+    allowanceLoaded({ allowances }, { payload: a }: PayloadAction<AllowanceRead>) {
+      if (a.owner.toLowerCase() !== allowances.owner || a.chainId !== allowances.chainId) return
+      allowances.bySpender[a.spender.toLowerCase()] = a.amount
     },
   },
   extraReducers: (b) => {
-    // The staking page's read carries the token figures in the same action, so pool and allowance change together.
-    b.addCase(poolLoaded, (s, { payload }) => {
-      if (payload.token) setFigures(s, payload.token)
+    // Another account (or chain) starts with no allowances: the last one's must not show as this one's.
+    b.addCase(walletChanged, (s, { payload }) => {
+      const owner = payload.account?.toLowerCase() ?? null
+      if (owner !== s.allowances.owner || payload.chainId !== s.allowances.chainId)
+        s.allowances = { owner, chainId: payload.chainId, bySpender: {} }
     })
     b.addCase(txSubmitted, (s, { payload }) => {
       s.transactions.push(pendingTx(payload))

@@ -5,7 +5,6 @@ import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
-import type { RootState } from '../../app/store'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
@@ -13,16 +12,16 @@ import { harvestArgs } from '../../domain/claim'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
-import { selectActivePoolId } from '../stake/selectors'
-import { harvestTermsLoaded, lastClaimedBlockLoaded } from '../stake/slice'
-import { tokenLoaded } from '../token/slice'
+import { allowanceLoaded, tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
-import { selectSupportedNetwork } from '../wallet/selectors'
+import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
-import { selectClaimBlock, type ClaimBlock } from './selectors'
+import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVestingInfo, type ClaimBlock } from './selectors'
 import {
   claimRequested,
   claimSettled,
+  harvestTermsLoaded,
+  lastClaimedBlockLoaded,
   stakingRequested,
   vestingChainRead,
   vestingFailed,
@@ -80,7 +79,7 @@ function* readChain(
  */
 export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
+  const address: string | null = yield select(selectAddress)
   const network: Network | null = yield select(selectSupportedNetwork)
   if (!address || !network) return true
   yield put(vestingRequested())
@@ -90,17 +89,12 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   ])
   if (Array.isArray(onChain)) {
     const [lastBlock, pool] = onChain
-    // The same Lens answer carries the token figures, and the allowance to the default pool: an account change
-    // re-reads it (docs/product.md §3.1) without a read of its own. It is kept only while that pool is the current one,
-    // checked as it lands, so it never overwrites the allowance the staking page read for another pool.
-    const current: number | null = yield select(selectActivePoolId)
+    // The same Lens answer carries the token figures and the allowance to the default pool, kept under that pool's
+    // address (no other reader's allowance is touched): an account change re-reads them (docs/product.md §3.1)
+    // without a read of their own.
+    yield put(tokenLoaded({ name: pool.tokenName, symbol: pool.tokenSymbol, balance: pool.walletStakeTokenBalance.toString() }))
     yield put(
-      tokenLoaded({
-        name: pool.tokenName,
-        symbol: pool.tokenSymbol,
-        balance: pool.walletStakeTokenBalance.toString(),
-        ...(current === network.defaultPoolId ? { allowance: pool.allowance.toString() } : {}),
-      }),
+      allowanceLoaded({ chainId: network.chainId, owner: address, spender: pool.pool, amount: pool.allowance.toString() }),
     )
     yield put(
       harvestTermsLoaded({
@@ -127,7 +121,7 @@ export function* loadVestingUntilAnswered(failedAlready = false): SagaIterator {
     for (let attempt = failedAlready ? 1 : 0; ; attempt++) {
       if (attempt > 0) {
         // Off the claim page nobody sees these figures: no retries there; the page reads again when shown.
-        if (yield select((s: RootState) => s.vesting.claimPageLeft)) return
+        if (yield select(selectClaimPageLeft)) return
         const wait = retryDelayMs(attempt - 1, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
         yield put(vestingRetryScheduled(Date.now() + wait))
         const { left }: { left?: unknown } = yield race({ wait: delay(wait), left: take(claimPageClosed.type) })
@@ -175,7 +169,7 @@ type HarvestCall = (harvest: RewardHarvest['interface'], args: ReturnType<typeof
  * the next click sends a claim that can pass.
  */
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
-  const info: VestingInfo = yield select((s: RootState) => s.vesting.info)
+  const info: VestingInfo = yield select(selectVestingInfo)
   const network: Network | null = yield select(selectSupportedNetwork)
   if (!network || !info.message || !info.signature || !info.rewardToken || !info.deadline || BigInt(info.unlocked) === 0n) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
@@ -218,7 +212,7 @@ export function* claimSaga(): SagaIterator {
 
 /** Claim and stake: harvestStake(..., default pool, hold) with the chosen term's hold in seconds. */
 export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequested>): SagaIterator {
-  const pool: string | null = yield select((s: RootState) => s.stake.harvestPool)
+  const pool: string | null = yield select(selectHarvestPool)
   if (!pool) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return

@@ -1,16 +1,25 @@
 import { makeStore, type RootState } from '../../app/store'
-import { initialStakeState } from '../stake/slice'
 import { initialTokenState, type TrackedTx } from '../token/slice'
 import {
   selectCanClaim,
   selectClaimBlock,
   selectClaimView,
+  selectHarvestTermRewards,
   selectNextClaimLine,
   selectSelectedTerm,
   selectTermOptions,
   VESTING_SCHEDULES,
 } from './selectors'
-import { EMPTY_VESTING_INFO, initialVestingState, type VestingInfo, type VestingState } from './slice'
+import reducer, {
+  EMPTY_VESTING_INFO,
+  harvestTermsLoaded,
+  initialVestingState,
+  lastClaimedBlockLoaded,
+  type VestingInfo,
+  type VestingState,
+} from './slice'
+
+const terms0 = [{ hold: 86_400, bonus: '1' }]
 
 const E18 = 10n ** 18n
 const tokens = (n: bigint) => (n * E18).toString()
@@ -30,7 +39,6 @@ const SIGNED: VestingInfo = {
 
 function state(
   vesting: Omit<Partial<VestingState>, 'info'> & { info?: Partial<VestingInfo> } = {},
-  stake: Partial<RootState['stake']> = {},
   token: Partial<RootState['token']> = {},
 ): RootState {
   const base = makeStore().getState()
@@ -42,10 +50,10 @@ function state(
       status: 'succeeded',
       chainStatus: 'succeeded',
       loadedAt: Date.now(),
+      lastClaimedBlock: '40',
       ...vesting,
       info: { ...SIGNED, ...vesting.info },
     },
-    stake: { ...initialStakeState, lastClaimedBlock: '40', ...stake },
   }
 }
 
@@ -80,9 +88,9 @@ describe('the claim rule (docs/product.md §4.5)', () => {
   })
 
   it('blocks it when the last update block differs from the chain, either way', () => {
-    expect(selectClaimBlock(state({}, { lastClaimedBlock: '41' }))).toBe('stale')
+    expect(selectClaimBlock(state({ lastClaimedBlock: '41' }))).toBe('stale')
     expect(selectClaimBlock(state({ info: { lastUpdateBlock: '39' } }))).toBe('stale')
-    expect(selectClaimBlock(state({}, { lastClaimedBlock: null }))).toBe('stale')
+    expect(selectClaimBlock(state({ lastClaimedBlock: null }))).toBe('stale')
   })
 
   it('blocks it while the status loads and while a claim is in flight', () => {
@@ -95,9 +103,9 @@ describe('the claim rule (docs/product.md §4.5)', () => {
     const sent = (status: TrackedTx['status']): Partial<RootState['token']> => ({
       transactions: [{ hash: '0xab', kind: 'claimStake', chainId: 31337, status, receipt: null, message: null }],
     })
-    expect(selectClaimBlock(state({}, {}, sent('pending')))).toBe('claiming')
-    expect(selectClaimBlock(state({}, {}, sent('confirmed')))).toBeNull()
-    expect(selectClaimBlock(state({}, {}, sent('dropped')))).toBeNull()
+    expect(selectClaimBlock(state({}, sent('pending')))).toBe('claiming')
+    expect(selectClaimBlock(state({}, sent('confirmed')))).toBeNull()
+    expect(selectClaimBlock(state({}, sent('dropped')))).toBeNull()
   })
 
   it('allows another try after a failed claim', () => {
@@ -146,7 +154,7 @@ describe('the schedules and terms', () => {
   ]
 
   it('lists days, bonus and APR = 31536000 / hold * bonus', () => {
-    expect(selectTermOptions(state({}, { harvestTerms: terms }))).toEqual([
+    expect(selectTermOptions(state({ harvestTerms: terms }))).toEqual([
       { index: 0, hold: 30 * DAY, days: 30, bonus: '5.00', apr: '60.83' },
       { index: 1, hold: 90 * DAY, days: 90, bonus: '20.00', apr: '81.11' },
       { index: 2, hold: 365 * DAY, days: 365, bonus: '100.00', apr: '100.00' },
@@ -154,9 +162,32 @@ describe('the schedules and terms', () => {
   })
 
   it('selects the second term by default, the chosen one after a pick, and the last when fewer are offered', () => {
-    expect(selectSelectedTerm(state({}, { harvestTerms: terms }))?.days).toBe(90)
-    expect(selectSelectedTerm(state({ selectedTerm: 2 }, { harvestTerms: terms }))?.days).toBe(365)
-    expect(selectSelectedTerm(state({}, { harvestTerms: terms.slice(0, 1) }))?.days).toBe(30)
-    expect(selectSelectedTerm(state({}, { harvestTerms: [] }))).toBeNull()
+    expect(selectSelectedTerm(state({ harvestTerms: terms }))?.days).toBe(90)
+    expect(selectSelectedTerm(state({ selectedTerm: 2, harvestTerms: terms }))?.days).toBe(365)
+    expect(selectSelectedTerm(state({ harvestTerms: terms.slice(0, 1) }))?.days).toBe(30)
+    expect(selectSelectedTerm(state({ harvestTerms: [] }))).toBeNull()
+  })
+
+  it("gives each term's inflation reward in the harvest pool, none when the pool pays none or it is not known", () => {
+    // 400% a year: 30 days earn 32.87%, 365 days 400%.
+    expect(selectHarvestTermRewards(state({ harvestTerms: terms, harvestInflationPercent: tokens(400n) }))).toEqual({
+      [30 * DAY]: '32.87',
+      [90 * DAY]: '98.63',
+      [365 * DAY]: '400.00',
+    })
+    expect(selectHarvestTermRewards(state({ harvestTerms: terms, harvestInflationPercent: '0' }))).toEqual({})
+    expect(selectHarvestTermRewards(state({ harvestTerms: terms }))).toEqual({})
+  })
+})
+
+describe('the vesting slice', () => {
+  it('keeps the harvest terms, their pool and the last claimed block the chain read brings', () => {
+    let v = reducer(initialVestingState, harvestTermsLoaded({ pool: '0xPool', terms: terms0 }))
+    expect(v).toMatchObject({ harvestPool: '0xPool', harvestTerms: terms0, harvestInflationPercent: null })
+    v = reducer(v, harvestTermsLoaded({ pool: '0xPool', terms: terms0, inflationPercent: tokens(4n) }))
+    expect(v.harvestInflationPercent).toBe(tokens(4n))
+    v = reducer(v, lastClaimedBlockLoaded('52'))
+    expect(v.lastClaimedBlock).toBe('52')
+    expect(JSON.parse(JSON.stringify(v))).toEqual(v)
   })
 })

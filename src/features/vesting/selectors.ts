@@ -1,18 +1,23 @@
 import { createSelector } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/store'
-import { DAY, termApr } from '../../domain/math'
+import { DAY, rewardFraction, termApr } from '../../domain/math'
 import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
+import { selectSymbol, selectTxPending } from '../token/selectors'
 
 export const selectVesting = (s: RootState) => s.vesting
 export const selectVestingInfo = (s: RootState) => s.vesting.info
-const selectLastClaimedBlock = (s: RootState) => s.stake.lastClaimedBlock
-const selectHarvestTerms = (s: RootState) => s.stake.harvestTerms
-const selectSymbol = (s: RootState) => s.token.symbol
+/** The claim page was left: its automatic retries stop. */
+export const selectClaimPageLeft = (s: RootState) => s.vesting.claimPageLeft
+const selectLastClaimedBlock = (s: RootState) => s.vesting.lastClaimedBlock
+const selectHarvestTerms = (s: RootState) => s.vesting.harvestTerms
+const selectHarvestInflation = (s: RootState) => s.vesting.harvestInflationPercent
+const selectTermIndex = (s: RootState) => s.vesting.selectedTerm
+/** The pool a claim is staked into (the network's default pool), null before the chain read named it. */
+export const selectHarvestPool = (s: RootState) => s.vesting.harvestPool
 /** A claim this wallet sent is still pending, perhaps from before a reload (docs/product.md §11). */
-const selectClaimInFlight = (s: RootState) =>
-  s.token.transactions.some((t) => (t.kind === 'claim' || t.kind === 'claimStake') && t.status === 'pending')
+const selectClaimInFlight = (s: RootState) => selectTxPending(s, 'claim') || selectTxPending(s, 'claimStake')
 
 /** The next-claim line (docs/product.md §2.7): the next unlock, the last claim left, or everything claimed. */
 export type NextClaimLine =
@@ -104,7 +109,19 @@ export const selectTermOptions = createSelector([selectHarvestTerms], (terms) =>
 )
 
 /** The picked term: the second by default, the last one when fewer are offered. */
-export const selectSelectedTerm = createSelector(
-  [selectTermOptions, (s: RootState) => s.vesting.selectedTerm],
-  (options, index) => (options.length === 0 ? null : options[Math.min(index, options.length - 1)]),
+export const selectSelectedTerm = createSelector([selectTermOptions, selectTermIndex], (options, index) =>
+  options.length === 0 ? null : options[Math.min(index, options.length - 1)],
+)
+
+/**
+ * The inflation reward a claim staked for each harvest term earns in the harvest pool besides the term's bonus, as
+ * a percent of the amount (version 1: inflation over the term's hold, funded when it is staked), by hold in
+ * seconds; empty when the pool pays none or its inflation is not known.
+ */
+export const selectHarvestTermRewards = createSelector(
+  [selectHarvestTerms, selectHarvestInflation],
+  (terms, inflation): Record<number, string> => {
+    if (inflation === null || BigInt(inflation) === 0n) return {}
+    return Object.fromEntries(terms.map((t) => [t.hold, formatPercent(rewardFraction(BigInt(inflation), BigInt(t.hold)) * 100n)]))
+  },
 )

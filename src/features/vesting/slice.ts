@@ -6,6 +6,13 @@ export type VestingInfo = VestingAnswer
 
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 
+/** A claim-and-stake term of the harvest pool (docs/product.md §12.3). */
+export interface HarvestTerm {
+  /** seconds */
+  hold: number
+  bonus: string
+}
+
 export interface VestingState {
   info: VestingInfo
   /**
@@ -27,6 +34,16 @@ export interface VestingState {
   claim: { status: Status; kind: 'wallet' | 'stake' | null; error: string | null }
   /** Index of the harvest term picked in the chooser (the second by default, docs/product.md §2.7). */
   selectedTerm: number
+  /** Claim-and-stake terms of `harvestPool` (the network's default pool), from the chain read beside the API's. */
+  harvestTerms: HarvestTerm[]
+  harvestPool: string | null
+  /**
+   * Inflation a year (1e18-scaled percent) that a claim staked in `harvestPool` earns on top of its term's bonus
+   * (version 1 pools; '0' in version 2); null until the read that brings the terms names it.
+   */
+  harvestInflationPercent: string | null
+  /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
+  lastClaimedBlock: string | null
 }
 
 /** The info before any answer; the page shows it as unavailable, not as zeros (docs/product.md §10). */
@@ -45,10 +62,6 @@ export const EMPTY_VESTING_INFO: VestingInfo = {
 
 export const DEFAULT_TERM_INDEX = 1
 
-/** Dialog names of the claim-and-stake flow (opened through the wallet slice's modal state). */
-export const CLAIM_WARNING_MODAL = 'claimWarning'
-export const CLAIM_TERMS_MODAL = 'claimTerms'
-
 export const initialVestingState: VestingState = {
   info: EMPTY_VESTING_INFO,
   status: 'idle',
@@ -60,6 +73,10 @@ export const initialVestingState: VestingState = {
   claimPageLeft: false,
   claim: { status: 'idle', kind: null, error: null },
   selectedTerm: DEFAULT_TERM_INDEX,
+  harvestTerms: [],
+  harvestPool: null,
+  harvestInflationPercent: null,
+  lastClaimedBlock: null,
 }
 
 const vestingSlice = createSlice({
@@ -111,6 +128,14 @@ const vestingSlice = createSlice({
     termSelected(state, action: PayloadAction<number>) {
       state.selectedTerm = action.payload
     },
+    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string }>) {
+      state.harvestPool = action.payload.pool
+      state.harvestTerms = action.payload.terms
+      state.harvestInflationPercent = action.payload.inflationPercent ?? null
+    },
+    lastClaimedBlockLoaded(state, action: PayloadAction<string | null>) {
+      state.lastClaimedBlock = action.payload
+    },
   },
 })
 
@@ -127,5 +152,7 @@ export const {
   stakingRequested,
   claimSettled,
   termSelected,
+  harvestTermsLoaded,
+  lastClaimedBlockLoaded,
 } = vestingSlice.actions
 export default vestingSlice.reducer

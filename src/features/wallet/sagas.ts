@@ -1,12 +1,12 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
-import { call, delay, fork, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { call, delay, fork, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
 import { getAddress, isAddress } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain, getEnv } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
-import type { RootState } from '../../app/store'
+import { isModalName, needsWallet } from '../../app/modals'
 import type { BrowserEnv } from '../../platform/browserEnv'
 import { addChainParameters, catalogueEntry } from '../../config/catalogue'
 import { isUserRejection, toUserMessage } from '../../chain/errors'
@@ -18,7 +18,6 @@ import {
   connectRequested,
   disconnectRequested,
   modalOpened,
-  modalRequested,
   networkNamed,
   referralLoaded,
   switchChainRequested,
@@ -27,6 +26,7 @@ import {
   walletOptionsLoaded,
   walletReady,
 } from './slice'
+import { selectAddress } from './selectors'
 
 interface ConnectorSnapshot {
   chainId: number | null
@@ -59,7 +59,8 @@ function* openRememberedModal(env: BrowserEnv): SagaIterator {
   const remembered = env.cookies.get('modal')
   if (!remembered) return
   env.cookies.remove('modal')
-  yield put(modalOpened(remembered))
+  // A cookie is the browser's to change: only a dialog the app has opens.
+  if (isModalName(remembered)) yield put(modalOpened(remembered))
 }
 
 /**
@@ -187,16 +188,14 @@ export function* switchChain({ payload }: ReturnType<typeof switchChainRequested
   }
 }
 
-/** A screen asks for a modal that needs a wallet: without an address the connect modal opens and remembers it. */
-export function* requestModal({ payload }: ReturnType<typeof modalRequested>): SagaIterator {
+/**
+ * A dialog that needs a wallet, asked for without one: the reducer opened the connect dialog instead, and the name
+ * goes into the 'modal' cookie, so the dialog opens once connected (docs/product.md §2.2), even after a reload.
+ */
+export function* rememberModal({ payload }: ReturnType<typeof modalOpened>): SagaIterator {
   const env: BrowserEnv = yield getEnv()
-  const address: string | null = yield select((s: RootState) => s.wallet.address)
-  if (payload.needsWallet && !address) {
-    env.cookies.set('modal', payload.name)
-    yield put(modalOpened('connect'))
-    return
-  }
-  yield put(modalOpened(payload.name))
+  const address: string | null = yield select(selectAddress)
+  if (needsWallet(payload) && !address) env.cookies.set('modal', payload)
 }
 
 /** The ref query parameter goes into the ref cookie, only when it is an address (docs/product.md §2.1). */
@@ -249,5 +248,5 @@ export function* walletSaga(): SagaIterator {
   yield takeLeading(connectRequested.type, safely(connectWallet))
   yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
   yield takeLatest(switchChainRequested.type, safely(switchChain))
-  yield takeLatest(modalRequested.type, safely(requestModal))
+  yield takeEvery(modalOpened.type, safely(rememberModal))
 }

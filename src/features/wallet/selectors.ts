@@ -8,6 +8,15 @@ export const selectAddress = (s: RootState) => s.wallet.address
 export const selectNetworkId = (s: RootState) => s.wallet.networkId
 export const selectNetworks = (s: RootState) => s.wallet.networks
 export const selectOpenModal = (s: RootState) => s.wallet.openModal
+const selectReady = (s: RootState) => s.wallet.ready
+const selectNetworkName = (s: RootState) => s.wallet.networkName
+/** The wallet in use ('dev' for the development account), null when none is connected. */
+export const selectWalletName = (s: RootState) => s.wallet.wallet.name
+/** The referral from the ref cookie, offered in the deposit form (docs/product.md §2.6). */
+export const selectReferral = (s: RootState) => s.wallet.referral
+/** The chain a switch was asked for, and the last connect or switch problem (the shell's messages). */
+export const selectSwitchingTo = (s: RootState) => s.wallet.switchingTo
+export const selectWalletError = (s: RootState) => s.wallet.error
 
 /** The wallet's network config, when the app knows the chain. */
 export const selectNetwork = createSelector([selectNetworks, selectNetworkId], (networks, id): NetworkConfig | undefined =>
@@ -25,7 +34,7 @@ export const selectSupportedNetworkList = createSelector([selectNetworks], suppo
 /** What the shell shows instead of, or around, the routed page (docs/product.md §2.2). */
 export type ShellView = 'loading' | 'connect' | 'unsupported' | 'ready'
 export const selectShellView = createSelector(
-  [(s: RootState) => s.wallet.ready, selectAddress, selectSupportedNetwork],
+  [selectReady, selectAddress, selectSupportedNetwork],
   (ready, address, supported): ShellView => {
     if (!ready) return 'loading'
     if (!address) return 'connect'
@@ -36,7 +45,7 @@ export const selectShellView = createSelector(
 
 /** The header's wallet button: 'Connect Wallet', or the shortened address and the network name. */
 export const selectWalletButton = createSelector(
-  [selectAddress, (s: RootState) => s.wallet.networkName, selectNetwork],
+  [selectAddress, selectNetworkName, selectNetwork],
   (address, networkName, network) => ({
     connected: !!address,
     label: address ? shortenAddress(address) : 'Connect Wallet',

@@ -1,9 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { NetworkConfig } from '../../config/networks'
 import type { WalletName, WalletOption } from '../../chain/wallets'
-
-/** Dialogs the shell can open; features add their own names (the deposit modal, for one). */
-export type ModalName = 'chooseWallet' | 'connect' | 'deposit' | (string & {})
+import { needsWallet, type ModalName } from '../../app/modals'
 
 export interface WalletState {
   /** The wallet and chain layer finished starting (eager reconnect settled): the spinner goes away. */
@@ -21,6 +19,12 @@ export interface WalletState {
   /** Last connect or switch problem, shown in the dialog or the shell; null when none. */
   error: string | null
   switchingTo: number | null
+  /**
+   * The dialog open, for the whole app (its names: src/app/modals.ts). It lives here rather than in a slice of its own
+   * because the wallet gates it: a dialog that needs a wallet opens the connect dialog while there is no address, a
+   * connection closes the wallet's own dialogs, and opening or closing those resets the chooser's selection, its
+   * connect-in-progress and its error; kept apart, each of these would be an action crossing two slices.
+   */
   openModal: ModalName | null
   /** The referral from the ref cookie (a checksummed address), offered as 'Your referral' in the deposit form. */
   referral: string | null
@@ -96,11 +100,14 @@ const walletSlice = createSlice({
       state.switchingTo = null
       state.error = action.payload.error
     },
-    /** A screen asks for a modal; the saga opens the connect modal instead when it needs a wallet and has none. */
-    modalRequested(_state, _action: PayloadAction<{ name: ModalName; needsWallet?: boolean }>) {},
+    /**
+     * The one way to open a dialog. One that needs a wallet (src/app/modals.ts) opens the connect dialog instead while
+     * there is no address; the wallet saga then remembers it in the 'modal' cookie (docs/product.md §2.2).
+     */
     modalOpened(state, action: PayloadAction<ModalName>) {
-      state.openModal = action.payload
-      if (action.payload === 'chooseWallet') state.selected = state.wallet.name
+      const name = needsWallet(action.payload) && !state.address ? 'connect' : action.payload
+      state.openModal = name
+      if (name === 'chooseWallet') state.selected = state.wallet.name
     },
     modalClosed(state) {
       state.openModal = null
@@ -121,7 +128,6 @@ export const {
   disconnectRequested,
   switchChainRequested,
   switchChainSettled,
-  modalRequested,
   referralLoaded,
   modalOpened,
   modalClosed,

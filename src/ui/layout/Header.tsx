@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
-import { WalletButton } from '../../features/wallet/components/WalletButton'
 import { NAV_LINKS } from './navLinks'
 
 const Bar = styled.header`
@@ -57,7 +57,8 @@ const Right = styled.div`
   margin-left: auto;
 `
 
-export function Header() {
+/** The top bar: brand, the main navigation, and on the right what the app puts there (`actions`: the wallet button). */
+export function Header({ actions }: { actions?: ReactNode }) {
   const { pathname } = useLocation()
   return (
     <Bar>
@@ -72,9 +73,7 @@ export function Header() {
           </NavItem>
         ))}
       </Nav>
-      <Right>
-        <WalletButton />
-      </Right>
+      <Right>{actions}</Right>
     </Bar>
   )
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { App } from '../../../App'
 import type { RootState } from '../../../app/store'
-import { E18, testPool } from '../../../testFixtures'
+import { devAllowances, E18, testPool } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
@@ -13,15 +13,16 @@ const POOL_V1 = testPool()
 /** The app with the deposit modal open, once its lazily loaded form is on screen. */
 async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
   const allowance = opts.allowance ?? (10n ** 28n).toString()
+  const pool = opts.pool ?? POOL_V1
   const preloadedState: Partial<RootState> = {
     wallet: connectedWallet({ openModal: 'deposit', referral: REF }),
     token: {
       ...initialTokenState,
       symbol: 'PLT',
       balance: opts.balance ?? (100n * E18 + 5n).toString(),
-      allowance,
+      allowances: devAllowances({ [pool.address]: allowance }),
     },
-    stake: { ...initialStakeState, pool: opts.pool ?? POOL_V1, status: 'succeeded' },
+    stake: { ...initialStakeState, pool, status: 'succeeded' },
   }
   const rendered = renderWithProviders(<App />, { preloadedState, route: '/staking' })
   await screen.findByLabelText('Days')
@@ -215,7 +216,6 @@ describe('create deposit modal', () => {
             moreStakes: false,
             totalStakedByUser: '0',
             userShares: '0',
-            token: null,
           }),
         )
       })

@@ -17,8 +17,17 @@ import {
   PRODUCT_TEAM_REFERRAL,
   type DepositValues,
 } from '../depositForm'
-import { selectApproval, selectApprovalInFlight } from '../../token/selectors'
-import { daysLimits, depositPreview, selectPool } from '../selectors'
+import { selectBalance, selectSymbol } from '../../token/selectors'
+import { selectReferral } from '../../wallet/selectors'
+import {
+  daysLimits,
+  depositPreview,
+  selectApprovalInFlight,
+  selectApprovalOf,
+  selectApproveError,
+  selectDeposit,
+  selectPool,
+} from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
 
 const Field = styled.div`
@@ -207,11 +216,12 @@ function cutTerms(s: Shortfall, withSymbol: (t: string) => string): string {
 export function DepositModal() {
   const dispatch = useAppDispatch()
   const pool = useAppSelector(selectPool)
-  const { balance, symbol } = useAppSelector((s) => s.token)
+  const balance = useAppSelector(selectBalance)
+  const symbol = useAppSelector(selectSymbol)
   const approving = useAppSelector(selectApprovalInFlight)
-  const approveError = useAppSelector((s) => s.stake.approveError)
-  const deposit = useAppSelector((s) => s.stake.deposit)
-  const myReferral = useAppSelector((s) => s.wallet.referral)
+  const approveError = useAppSelector(selectApproveError)
+  const deposit = useAppSelector(selectDeposit)
+  const myReferral = useAppSelector(selectReferral)
 
   // The terms the person accepted (termsKey); any change of amount, term, referral or funded figures asks again.
   const [accepted, setAccepted] = useState<string | null>(null)
@@ -263,7 +273,7 @@ export function DepositModal() {
   }, [values.referral, balance, pool])
 
   const amountWei = parseAmountInput(values.amount)
-  const approval = useAppSelector((s) => selectApproval(s, amountWei))
+  const approval = useAppSelector(selectApprovalOf(amountWei))
   const { approved } = approval
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
   const preview = useMemo(

@@ -5,7 +5,7 @@ import { ONE } from '../../../domain/math'
 import { DAY, T0, testPool, testStake, tokens } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
-import { initialStakeState, STAKE_SUMMARY_MODAL, type StakeEntry } from '../slice'
+import { initialStakeState, type StakeEntry } from '../slice'
 
 /** Pool 1 with its rate up 10% from shared fees. */
 const POOL = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 42 })
@@ -14,7 +14,7 @@ const NOW = T0 + 25 * DAY
 /** The staking page with `stakes` listed, read at NOW; with `summaryOf` the closing summary of that stake is open. */
 function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?: boolean; now?: number } = {}) {
   const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet(opts.summaryOf === undefined ? {} : { openModal: STAKE_SUMMARY_MODAL }),
+    wallet: connectedWallet(opts.summaryOf === undefined ? {} : { openModal: 'stakeSummary' }),
     token: { ...initialTokenState, symbol: 'PLT' },
     stake: {
       ...initialStakeState,

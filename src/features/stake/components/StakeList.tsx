@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useMemo } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { countRender } from '../../../app/renderCount'
@@ -7,10 +7,11 @@ import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNow } from '../../../ui/useNow'
-import { modalRequested } from '../../wallet/slice'
+import { selectSymbol } from '../../token/selectors'
+import { modalOpened } from '../../wallet/slice'
 import { stakesCsv } from '../csv'
-import { selectPoolView, selectStakeRows, type StakeRow } from '../selectors'
-import { DEPOSIT_MODAL, moreStakesRequested, STAKE_SUMMARY_MODAL, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
+import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt, type StakeRow } from '../selectors'
+import { moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 
 const Head = styled.div`
   display: flex;
@@ -176,8 +177,8 @@ function download(rows: StakeRow[]) {
 
 /** Time to the release on the chain's clock (which a dev chain may have moved ahead); ticks on its own. */
 function Countdown({ releaseAt }: { releaseAt: number }) {
-  const chainTime = useAppSelector((s) => s.stake.chainTime)
-  const readAt = useAppSelector((s) => s.stake.readAt)
+  const chainTime = useAppSelector(selectChainTime)
+  const readAt = useAppSelector(selectReadAt)
   const wallNow = useNow(1_000)
   const left = formatCountdown(releaseAt - (chainTime + Math.floor((wallNow - readAt) / 1000)))
   return left ? <small>in {left}</small> : null
@@ -215,7 +216,7 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
           $variant="secondary"
           onClick={() => {
             dispatch(stakeSummaryOpened(row.id))
-            dispatch(modalRequested({ name: STAKE_SUMMARY_MODAL, needsWallet: true }))
+            dispatch(modalOpened('stakeSummary'))
           }}
           aria-label={`${row.active ? 'Close' : 'Details of'} stake #${row.id}`}
         >
@@ -235,10 +236,12 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
 export function StakeList() {
   countRender('StakeList')
   const dispatch = useAppDispatch()
+  // This list's own row memo: rows that did not change keep their objects, so their Row does not render again.
+  const selectStakeRows = useMemo(makeSelectStakeRows, [])
   const { active, closed } = useAppSelector(selectStakeRows)
   const view = useAppSelector(selectPoolView)
-  const symbol = useAppSelector((s) => s.token.symbol)
-  const deposit = () => dispatch(modalRequested({ name: DEPOSIT_MODAL, needsWallet: true }))
+  const symbol = useAppSelector(selectSymbol)
+  const deposit = () => dispatch(modalOpened('deposit'))
   const all = [...active, ...closed]
   return (
     <Card aria-labelledby="my-stakes">

@@ -6,8 +6,9 @@ import { FigureList } from '../../../ui/FigureList'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
+import { selectSymbol } from '../../token/selectors'
 import { modalClosed } from '../../wallet/slice'
-import { selectPoolView, selectSummaryRow } from '../selectors'
+import { selectCloseError, selectClosePending, selectPoolView, selectSummaryRow } from '../selectors'
 import { unstakeRequested } from '../slice'
 
 const Top = styled.div`
@@ -86,9 +87,9 @@ export function StakeSummaryDialog() {
   const dispatch = useAppDispatch()
   const row = useAppSelector(selectSummaryRow)
   const { apr } = useAppSelector(selectPoolView)
-  const symbol = useAppSelector((s) => s.token.symbol)
-  const closing = useAppSelector((s) => s.stake.closing.status === 'pending')
-  const closeError = useAppSelector((s) => (s.stake.closing.status === 'failed' ? s.stake.closing.error : null))
+  const symbol = useAppSelector(selectSymbol)
+  const closing = useAppSelector(selectClosePending)
+  const closeError = useAppSelector(selectCloseError)
   const close = () => dispatch(modalClosed())
   if (!row) return null
   const c = row.close

@@ -2,10 +2,10 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { TokenContractLink } from '../../token/components/TokenContractLink'
+import { selectCanWatchAsset } from '../../token/selectors'
 import { watchAssetRequested } from '../../token/slice'
-import { modalRequested } from '../../wallet/slice'
+import { modalOpened } from '../../wallet/slice'
 import { selectPoolView } from '../selectors'
-import { DEPOSIT_MODAL } from '../slice'
 
 const Bar = styled.div`
   display: flex;
@@ -38,7 +38,7 @@ const AprBadge = styled.span`
 export function StakingToolbar() {
   const dispatch = useAppDispatch()
   const { apr, paused } = useAppSelector(selectPoolView)
-  const canWatch = useAppSelector((s) => s.wallet.wallet.name !== 'dev' && s.token.symbol !== '')
+  const canWatch = useAppSelector(selectCanWatchAsset)
   return (
     <Bar>
       <Side>
@@ -51,7 +51,7 @@ export function StakingToolbar() {
       </Side>
       <Side>
         {apr && <AprBadge data-testid="apr-badge">APR {apr}</AprBadge>}
-        <Button disabled={paused} onClick={() => dispatch(modalRequested({ name: DEPOSIT_MODAL, needsWallet: true }))}>
+        <Button disabled={paused} onClick={() => dispatch(modalOpened('deposit'))}>
           Deposit
         </Button>
       </Side>

@@ -5,7 +5,7 @@ import { Card, Muted } from '../../../ui/Card'
 import { Spinner } from '../../../ui/Spinner'
 import { modalOpened } from '../../wallet/slice'
 import { selectClaimBlock, selectClaimView, selectNextClaimLine, type ClaimBlock, type NextClaimLine } from '../selectors'
-import { CLAIM_WARNING_MODAL, claimRequested } from '../slice'
+import { claimRequested } from '../slice'
 
 const Box = styled(Card)`
   display: grid;
@@ -72,7 +72,7 @@ export function ClaimActions() {
         $block
         disabled={disabled}
         // The shell shows this page only with a wallet connected, so the flow can open directly.
-        onClick={() => dispatch(modalOpened(CLAIM_WARNING_MODAL))}
+        onClick={() => dispatch(modalOpened('claimWarning'))}
       >
         {view.claiming === 'stake' && <Spinner size={18} label="Claiming and staking" />}
         Claim tokens and stake with up to 400% APR

@@ -3,7 +3,6 @@ import { useAppDispatch } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
 import { modalClosed, modalOpened } from '../../wallet/slice'
-import { CLAIM_TERMS_MODAL } from '../slice'
 
 const Points = styled.ul`
   margin: 0 0 24px;
@@ -24,7 +23,7 @@ export function StakeWarningModal() {
         <li>Staking is in alpha: withdrawing before the end of the term costs 100% penalties.</li>
         <li>Once you approve it in your wallet, the stake cannot be cancelled.</li>
       </Points>
-      <Button $block onClick={() => dispatch(modalOpened(CLAIM_TERMS_MODAL))}>
+      <Button $block onClick={() => dispatch(modalOpened('claimTerms'))}>
         I want to stake
       </Button>
     </Modal>

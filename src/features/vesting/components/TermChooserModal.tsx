@@ -4,9 +4,8 @@ import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
-import { selectHarvestTermRewards } from '../../stake/selectors'
 import { modalClosed } from '../../wallet/slice'
-import { selectClaimView, selectSelectedTerm, selectTermOptions } from '../selectors'
+import { selectClaimView, selectHarvestTermRewards, selectSelectedTerm, selectTermOptions } from '../selectors'
 import { stakingRequested, termSelected } from '../slice'
 
 const Terms = styled.fieldset`

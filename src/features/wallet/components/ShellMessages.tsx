@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { Card } from '../../../ui/Card'
 import { ChainIcon } from '../../../ui/icons'
-import { selectSupportedNetworkList, selectWallet } from '../selectors'
+import { selectSupportedNetworkList, selectSwitchingTo, selectWalletError } from '../selectors'
 import { modalOpened, switchChainRequested } from '../slice'
 
 const Box = styled(Card)`
@@ -44,7 +44,8 @@ export function ConnectPrompt() {
 export function UnsupportedNetwork() {
   const dispatch = useAppDispatch()
   const networks = useAppSelector(selectSupportedNetworkList)
-  const { switchingTo, error } = useAppSelector(selectWallet)
+  const switchingTo = useAppSelector(selectSwitchingTo)
+  const error = useAppSelector(selectWalletError)
   return (
     <Box>
       <p>This network is not supported. Please change your network to one of the networks below:</p>
