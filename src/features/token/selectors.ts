@@ -51,16 +51,15 @@ export const selectApproval = createSelector(
   (allowance, symbol, amountWei) => {
     const have = BigInt(allowance)
     const need = amountWei === null ? 0n : BigInt(amountWei)
-    const withSymbol = (wei: bigint) => (symbol ? `${formatAmount(wei)} ${symbol}` : formatAmount(wei))
     return {
       approved: need > 0n ? have >= need : have > 0n,
       /** Some allowance, but less than this amount: Approve is offered again, for at least the amount. */
       short: need > 0n && have > 0n && have < need,
-      allowanceText: withSymbol(have),
+      allowanceText: formatAmount(have, { symbol }),
       /** The exact choice: this deposit's amount (base units and text), or null while there is no amount. */
-      exact: need > 0n ? { amount: need.toString(), text: withSymbol(need) } : null,
+      exact: need > 0n ? { amount: need.toString(), text: formatAmount(need, { symbol }) } : null,
       /** The spec's standing approval (1e28 base units), the default choice. */
-      unlimited: { amount: APPROVE_AMOUNT.toString(), text: withSymbol(APPROVE_AMOUNT) },
+      unlimited: { amount: APPROVE_AMOUNT.toString(), text: formatAmount(APPROVE_AMOUNT, { symbol }) },
     }
   },
 )
