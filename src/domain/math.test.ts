@@ -10,6 +10,7 @@ import {
   earlyWithdrawalFee,
   lengthBonusPercent,
   normalizeHoldTime,
+  poolParams,
   previewStake,
   progressBasisPoints,
   releaseFees,
@@ -42,6 +43,18 @@ describe('bonuses, reward and hold times', () => {
     expect(lengthBonusPercent(30n * ONE, 365n * DAY + 100n, 1095n * DAY)).toBe(10n * ONE)
     expect(lengthBonusPercent(30n * ONE, 1095n * DAY, 1095n * DAY)).toBe(30n * ONE)
     expect(lengthBonusPercent(30n * ONE, DAY, 0n)).toBe(0n)
+  })
+  it('reads the owner-set parameters from strings, numbers or bigints alike', () => {
+    const asText = {
+      ...pool(),
+      holdTimeMax: String(1095n * DAY),
+      unHoldFee: (100n * ONE).toString(),
+      holdTimeRefMin: 30 * 86_400,
+    }
+    const { inflationPercent, refererBonusPercent, timeBonusPercent, unHoldFee, holdTimeRefMin, holdTimeMax } = pool()
+    const params = { inflationPercent, refererBonusPercent, timeBonusPercent, unHoldFee, holdTimeRefMin, holdTimeMax }
+    expect(poolParams(asText)).toEqual(params)
+    expect(poolParams(pool())).toEqual(params)
   })
   it('hold times round down to whole days', () => {
     expect(normalizeHoldTime(DAY * 2n - 1n)).toBe(DAY)

@@ -48,6 +48,24 @@ export interface PoolMathState {
   reservoirAvailable: bigint
 }
 
+/** The parameters a pool's owner sets (setParameters), as the arithmetic reads them. */
+export type PoolParams = Pick<
+  PoolMathState,
+  'inflationPercent' | 'refererBonusPercent' | 'timeBonusPercent' | 'unHoldFee' | 'holdTimeRefMin' | 'holdTimeMax'
+>
+
+/** A pool's parameters from whatever holds them as numbers, bigints or decimal strings (the store, a config, a view). */
+export function poolParams(p: Record<keyof PoolParams, string | number | bigint>): PoolParams {
+  return {
+    inflationPercent: BigInt(p.inflationPercent),
+    refererBonusPercent: BigInt(p.refererBonusPercent),
+    timeBonusPercent: BigInt(p.timeBonusPercent),
+    unHoldFee: BigInt(p.unHoldFee),
+    holdTimeRefMin: BigInt(p.holdTimeRefMin),
+    holdTimeMax: BigInt(p.holdTimeMax),
+  }
+}
+
 /** Hold time as the contract keeps it: rounded down to whole days. */
 export function normalizeHoldTime(holdTime: bigint): bigint {
   return (holdTime / DAY) * DAY

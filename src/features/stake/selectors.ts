@@ -3,6 +3,7 @@ import type { RootState } from '../../app/store'
 import {
   DAY,
   ONE,
+  poolParams,
   previewStake,
   progressBasisPoints,
   rewardFraction,
@@ -40,12 +41,7 @@ export function poolMath(p: PoolInfo): PoolMathState {
     version: p.version as PoolVersion,
     rate: BigInt(p.rate),
     totalShares: BigInt(p.totalShares),
-    inflationPercent: BigInt(p.inflationPercent),
-    refererBonusPercent: BigInt(p.refererBonusPercent),
-    timeBonusPercent: BigInt(p.timeBonusPercent),
-    unHoldFee: BigInt(p.unHoldFee),
-    holdTimeRefMin: BigInt(p.holdTimeRefMin),
-    holdTimeMax: BigInt(p.holdTimeMax),
+    ...poolParams(p),
     reservoirAvailable: BigInt(p.reservoirAvailable),
   }
 }
