@@ -1,14 +1,6 @@
-import {
-  FetchRequest,
-  JsonRpcProvider,
-  JsonRpcSigner,
-  Signature,
-  Wallet,
-  getAddress,
-  verifyTypedData,
-  type TypedDataDomain,
-} from 'ethers'
+import { JsonRpcSigner, Signature, Wallet, getAddress, verifyTypedData, type TypedDataDomain } from 'ethers'
 import { CLAIM_TYPES, claimDigest, type Claim } from '../src/domain/claim'
+import { timedProvider } from './chain/client'
 import { ServiceUnavailableError } from './chain/errors'
 
 /** Signs vesting claims; where the key lives is the implementation's business. */
@@ -38,10 +30,8 @@ export function keySigner(key: string): ClaimSigner {
  * handed out; a signer that is down, slow or answers with another key makes the request a 503, never a bad claim.
  */
 export function remoteSigner(url: string, address: string, chainId: number, timeoutMs: number): ClaimSigner {
-  const request = new FetchRequest(url)
-  request.timeout = timeoutMs
   // One call per request: signers such as Clef do not take JSON-RPC batches.
-  const provider = new JsonRpcProvider(request, chainId, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 })
+  const provider = timedProvider(url, chainId, timeoutMs, { batchMaxCount: 1 })
   const expected = getAddress(address)
   const signer = new JsonRpcSigner(provider, expected)
   const unavailable = (message: string, cause?: unknown) =>

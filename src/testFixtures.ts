@@ -1,9 +1,10 @@
+import type { DeploymentRecord } from './domain/deploymentRecord'
 import { ONE, unstakePreview } from './domain/math'
 import { stakeTerms } from './features/stake/refresh'
 import type { PoolInfo, StakeEntry } from './features/stake/slice'
 import type { Allowances } from './features/token/slice'
 
-/** Plain fixtures shared by unit and component tests (no DOM, no React). */
+/** Plain fixtures shared by unit and component tests (no React; recordCookieWrites needs a jsdom test). */
 export const E18 = 10n ** 18n
 export const DAY = 86_400
 export const tokens = (n: bigint) => (n * E18).toString()
@@ -72,4 +73,42 @@ export function testStake(over: Partial<StakeEntry> = {}, at = T0 + 25 * DAY, ra
     fee: c.fee.toString(),
     forfeited: c.forfeited.toString(),
   }
+}
+
+/** A deployment record on `chainId` with placeholder addresses ('0xT' the token, '0xL' the Lens, ...). */
+export const testRecord = (chainId: number, over: Partial<DeploymentRecord> = {}): DeploymentRecord => ({
+  chainId,
+  network: 'x',
+  startBlock: 1,
+  deployedAt: 1,
+  deployer: '0x0',
+  contracts: {
+    token: '0xT',
+    reservoir: '0xR',
+    poolsInfo: '0xP',
+    factory: '0xF',
+    harvest: '0xH',
+    lens: '0xL',
+    implV1: '0x1',
+    implV2: '0x2',
+  },
+  pools: [{ id: 0, address: '0xA', version: 2 }],
+  defaultPoolId: 1,
+  vestingSigner: '0x9',
+  ...over,
+})
+
+/** Every cookie the page writes to document.cookie from now on, passed on unchanged to jsdom's cookie jar. */
+export function recordCookieWrites(): string[] {
+  const writes: string[] = []
+  const real = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => real.get!.call(document),
+    set: (v: string) => {
+      writes.push(v)
+      real.set!.call(document, v)
+    },
+  })
+  return writes
 }

@@ -7,7 +7,7 @@
 import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'
 import { deploySystem } from '../lib/system'
-import { claimDomain, harvestArgs, signClaim } from '../../src/domain/claim'
+import { signedClaim } from '../../test/support/claims'
 import { HeavyStaker__factory } from '../../src/chain/types'
 import budgets from './gas-budgets.json'
 import { APPROVE_AMOUNT, DAY, ONE } from '../../src/domain/math'
@@ -47,30 +47,19 @@ async function main() {
 
   const p1 = sys.poolV1.connect(alice)
   const p2 = sys.poolV2.connect(alice)
-  rows.push({
-    operation: 'stake v1, user first',
-    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
-  })
-  rows.push({
-    operation: 'stake v1, user next',
-    gas: await used(p1['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
-  })
-  rows.push({
-    operation: 'stake v1, with referral',
-    gas: await used(p1['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
-  })
-  rows.push({
-    operation: 'stake v2, user first',
-    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
-  })
-  rows.push({
-    operation: 'stake v2, user next',
-    gas: await used(p2['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)),
-  })
-  rows.push({
-    operation: 'stake v2, with referral',
-    gas: await used(p2['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
-  })
+  // In each pool: alice's first stake, her next, and one with bob as referer.
+  for (const [version, p] of [
+    ['v1', p1],
+    ['v2', p2],
+  ] as const) {
+    const stake = () => p['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)
+    rows.push({ operation: `stake ${version}, user first`, gas: await used(stake()) })
+    rows.push({ operation: `stake ${version}, user next`, gas: await used(stake()) })
+    rows.push({
+      operation: `stake ${version}, with referral`,
+      gas: await used(p['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
+    })
+  }
   for (let i = 0; i < 20; i++) {
     await p1['stake(uint256,uint256)'](10n * ONE, 30n * DAY)
     await p2['stake(uint256,uint256)'](10n * ONE, 30n * DAY)
@@ -82,21 +71,8 @@ async function main() {
   rows.push({ operation: 'unstake v1, 10 stakes', gas: await used(p1.unstake(ten)) })
   rows.push({ operation: 'unstake v2, 10 stakes', gas: await used(p2.unstake(ten)) })
 
-  const { chainId } = await ethers.provider.getNetwork()
-  const domain = claimDomain(chainId, await sys.harvest.getAddress())
-  const claimArgs = async (user: string, amount: bigint) => {
-    const claim = {
-      user,
-      amount,
-      lastUpdateBlock: await sys.harvest.getLastBlock(user, token),
-      currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-      claimedBefore: await sys.harvest.claimed(user, token),
-      deadline: BigInt((await ethers.provider.getBlock('latest'))!.timestamp) + 3600n,
-      rewardToken: token,
-    }
-    const { message, signature } = await signClaim(signer, domain, claim)
-    return harvestArgs(claim, message, signature)
-  }
+  const claimArgs = async (user: string, amount: bigint) =>
+    (await signedClaim({ harvest: sys.harvest, rewardToken: token, signer }, user, amount)).args
   rows.push({
     operation: 'harvest, user first claim',
     gas: await used(sys.harvest.connect(carol).harvest(...(await claimArgs(carol.address, 100n * ONE)))),

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { ROOT, spawnOwned } from './node'
+import { ROOT, spawnOwned, waitForHttp } from './node'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
 
 export interface RunningApi {
@@ -31,16 +31,6 @@ export async function startApi(
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   )
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { url, stop }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  await stop()
-  throw new Error(`API did not answer on ${url} within ${timeoutMs} ms`)
+  await waitForHttp(`${url}/health`, { child, stop }, { what: 'The API', timeoutMs })
+  return { url, stop }
 }

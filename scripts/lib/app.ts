@@ -2,25 +2,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
-import { ROOT, spawnOwned } from './node'
+import { ROOT, spawnOwned, waitForHttp } from './node'
 
 export interface RunningApp {
   url: string
   stop: () => Promise<void>
-}
-
-async function waitForHttp(url: string, isAlive: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error(`${what} exited before it answered on ${url}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`${what} did not answer on ${url} within ${timeoutMs} ms`)
 }
 
 /** The webpack dev server (React Fast Refresh, history fallback) on 127.0.0.1:`port`, built against `env`. */
@@ -39,12 +25,7 @@ export async function startDevServer(port: number, env: NodeJS.ProcessEnv, timeo
     ],
     { cwd: ROOT, env: { ...process.env, ...env, APP_PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
   )
-  try {
-    await waitForHttp(url, () => child.exitCode === null, timeoutMs, 'The dev server')
-  } catch (err) {
-    await stop()
-    throw err
-  }
+  await waitForHttp(url, { child, stop }, { what: 'The dev server', timeoutMs })
   return { url, stop }
 }
 

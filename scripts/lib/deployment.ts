@@ -19,11 +19,6 @@ export function writeDeployment(record: DeploymentRecord): string {
   return file
 }
 
-export function readDeployment(chainId: number | bigint): DeploymentRecord | null {
-  const file = deploymentPath(chainId)
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DeploymentRecord) : null
-}
-
 const TOKEN = 10n ** 18n
 /** Local demo rounds for accounts #0-#4, in whole tokens. */
 const LOCAL_ALLOCATIONS: { round: 'Public' | 'Private' | 'Seed'; tokens: bigint }[] = [

@@ -43,17 +43,33 @@ export function spawnOwned(
   return { child, stop }
 }
 
-async function rpcReady(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    })
-    return res.ok
-  } catch {
-    return false
+/** How long one try of waitForHttp may take: a server that accepts and never answers is tried again. */
+const TRY_MS = 2_000
+
+/**
+ * Waits until `url` answers 2xx to `init`'s request (a GET unless told), trying every 250 ms while the child runs.
+ * Each try times out, so the wait ends by `timeoutMs` whatever the server does. When the child exits first or the
+ * time runs out, it stops the child and throws, naming `what` and adding `output()`.
+ */
+export async function waitForHttp(
+  url: string,
+  { child, stop }: ReturnType<typeof spawnOwned>,
+  opts: { what: string; timeoutMs: number; init?: RequestInit; output?: () => string },
+): Promise<void> {
+  const { what, timeoutMs, init, output = () => '' } = opts
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it answered on ${url}${output()}`)
+    try {
+      const signal = AbortSignal.timeout(Math.max(1, Math.min(TRY_MS, deadline - Date.now())))
+      if ((await fetch(url, { ...init, signal })).ok) return
+    } catch {
+      // not listening yet, or no answer in time
+    }
+    await new Promise((r) => setTimeout(r, 250))
   }
+  await stop()
+  throw new Error(`${what} did not answer on ${url} within ${timeoutMs} ms${output()}`)
 }
 
 export interface RunningNode {
@@ -74,14 +90,21 @@ export async function startHardhatNode(port: number, env: NodeJS.ProcessEnv = {}
   let output = ''
   child.stdout?.on('data', (d) => (output = (output + d).slice(-4000)))
   child.stderr?.on('data', (d) => (output = (output + d).slice(-4000)))
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`hardhat node exited with ${child.exitCode}:\n${output}`)
-    if (await rpcReady(url)) return { url, port, child, stop }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  await stop()
-  throw new Error(`hardhat node did not answer on ${url} within ${timeoutMs} ms:\n${output}`)
+  await waitForHttp(
+    url,
+    { child, stop },
+    {
+      what: 'hardhat node',
+      timeoutMs,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      },
+      output: () => `:\n${output}`,
+    },
+  )
+  return { url, port, child, stop }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Signer } from 'ethers'
+import { ZeroAddress, type Signer } from 'ethers'
 import { TimelockController__factory, type TimelockController } from '../../src/chain/types'
 import type { System } from './system'
 
@@ -25,8 +25,8 @@ export async function handOverToTimelock(sys: System, deployer: Signer, opts: Ti
   const timelock = await new TimelockController__factory(deployer).deploy(
     opts.delay ?? DEFAULT_TIMELOCK_DELAY,
     opts.proposers ?? [me],
-    opts.executors ?? ['0x0000000000000000000000000000000000000000'],
-    '0x0000000000000000000000000000000000000000',
+    opts.executors ?? [ZeroAddress],
+    ZeroAddress,
   )
   await timelock.waitForDeployment()
   const to = await timelock.getAddress()

@@ -1,4 +1,4 @@
-import { FetchRequest, JsonRpcProvider } from 'ethers'
+import { FetchRequest, JsonRpcProvider, type JsonRpcApiProviderOptions } from 'ethers'
 import type { Head, HeadSource } from './blockCache'
 
 interface RpcBlock {
@@ -16,6 +16,21 @@ const toHead = (b: RpcBlock): Head => ({
 })
 
 /**
+ * A JSON-RPC provider to `url` for the service: every HTTP request gives up after `timeoutMs` (ethers' default is five
+ * minutes), the chain id is taken as given (no eth_chainId probe) and nothing is cached between calls.
+ */
+export function timedProvider(
+  url: string,
+  chainId: number,
+  timeoutMs: number,
+  options: JsonRpcApiProviderOptions = {},
+): JsonRpcProvider {
+  const request = new FetchRequest(url)
+  request.timeout = timeoutMs
+  return new JsonRpcProvider(request, chainId, { staticNetwork: true, cacheTimeout: -1, ...options })
+}
+
+/**
  * The service's one connection to the node. Every read of contract state names the block by hash (EIP-1898, with
  * requireCanonical), so an answer is always the state of that exact block: after a reorg or a node restart the read
  * fails instead of quietly returning another branch's state. Requests time out, so a hung node is a 503, not a hang.
@@ -24,9 +39,7 @@ export class ChainClient implements HeadSource {
   readonly provider: JsonRpcProvider
 
   constructor(rpcUrl: string, chainId: number, timeoutMs: number) {
-    const request = new FetchRequest(rpcUrl)
-    request.timeout = timeoutMs
-    this.provider = new JsonRpcProvider(request, chainId, { staticNetwork: true, cacheTimeout: -1 })
+    this.provider = timedProvider(rpcUrl, chainId, timeoutMs)
   }
 
   async latest(): Promise<Head> {

@@ -1,28 +1,9 @@
 import { addressUrl, buildNetworks, isSupported, supportedNetworks, switchTarget, txUrl } from './networks'
-import type { DeploymentRecord } from '../domain/deploymentRecord'
 import { connectSources } from '../hosting/csp'
 import { networksFor, readBuildConfig } from './buildConfig'
+import { testRecord } from '../testFixtures'
 
-const record = (chainId: number, defaultPoolId = 1): DeploymentRecord => ({
-  chainId,
-  network: 'x',
-  startBlock: 1,
-  deployedAt: 1,
-  deployer: '0x0',
-  contracts: {
-    token: '0xT',
-    reservoir: '0xR',
-    poolsInfo: '0xP',
-    factory: '0xF',
-    harvest: '0xH',
-    lens: '0xL',
-    implV1: '0x1',
-    implV2: '0x2',
-  },
-  pools: [{ id: 0, address: '0xA', version: 2 }],
-  defaultPoolId,
-  vestingSigner: '0x9',
-})
+const record = (chainId: number, defaultPoolId = 1) => testRecord(chainId, { defaultPoolId })
 
 describe('networks', () => {
   it('knows 1, 4, 56, 97 and 31337 and supports only those with a deployment', () => {

@@ -8,16 +8,14 @@ import {
   YEAR,
   FEE_STREAM,
   earlyWithdrawalFee,
-  holdLimits,
   lengthBonusPercent,
-  maxAmountToReceive,
   normalizeHoldTime,
+  poolParams,
   previewStake,
   progressBasisPoints,
   releaseFees,
   rewardFraction,
   shareFee,
-  shareOf,
   termApr,
   unstakePreview,
   type FeeStream,
@@ -40,16 +38,26 @@ const pool = (over: Partial<PoolMathState> = {}): PoolMathState => ({
   ...over,
 })
 
-describe('bonuses, reward and hold limits', () => {
+describe('bonuses, reward and hold times', () => {
   it('length bonus scales with whole days over the maximum', () => {
     expect(lengthBonusPercent(30n * ONE, 365n * DAY + 100n, 1095n * DAY)).toBe(10n * ONE)
     expect(lengthBonusPercent(30n * ONE, 1095n * DAY, 1095n * DAY)).toBe(30n * ONE)
     expect(lengthBonusPercent(30n * ONE, DAY, 0n)).toBe(0n)
   })
-  it('hold times round down to whole days and a referral raises the minimum', () => {
+  it('reads the owner-set parameters from strings, numbers or bigints alike', () => {
+    const asText = {
+      ...pool(),
+      holdTimeMax: String(1095n * DAY),
+      unHoldFee: (100n * ONE).toString(),
+      holdTimeRefMin: 30 * 86_400,
+    }
+    const { inflationPercent, refererBonusPercent, timeBonusPercent, unHoldFee, holdTimeRefMin, holdTimeMax } = pool()
+    const params = { inflationPercent, refererBonusPercent, timeBonusPercent, unHoldFee, holdTimeRefMin, holdTimeMax }
+    expect(poolParams(asText)).toEqual(params)
+    expect(poolParams(pool())).toEqual(params)
+  })
+  it('hold times round down to whole days', () => {
     expect(normalizeHoldTime(DAY * 2n - 1n)).toBe(DAY)
-    expect(holdLimits(pool(), false)).toEqual({ min: DAY, max: 1095n * DAY })
-    expect(holdLimits(pool(), true)).toEqual({ min: 30n * DAY, max: 1095n * DAY })
   })
   it('the reward is simple interest over the whole hold, as a fraction of the principal', () => {
     // 400% a year: 4x the principal over a year, 1.2x over 109.5 days rounded down to 109 days.
@@ -281,13 +289,7 @@ describe('display figures', () => {
     expect(termApr(365n * DAY, 40n * ONE)).toBe(40n * ONE)
     expect(termApr(0n, ONE)).toBe(0n)
   })
-  it('max amount to receive is 5 x staked x days / 365', () => {
-    expect(maxAmountToReceive(T(100n), 365n)).toBe(T(500n))
-    expect(maxAmountToReceive(T(73n), 30n)).toBe(T(30n))
-  })
-  it('share of a total is 1e18-scaled', () => {
-    expect(shareOf(1n, 4n)).toBe(ONE / 4n)
-    expect(shareOf(1n, 0n)).toBe(0n)
+  it('percentages are 1e18-scaled: 100% is 100e18', () => {
     expect(PERCENT).toBe(100n * ONE)
   })
 })

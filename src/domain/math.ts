@@ -14,8 +14,6 @@ export const DAY = 86_400n
 export const YEAR = 365n * DAY
 /** Year in seconds as the spec's term-APR formula uses it. */
 export const YEAR_SECONDS = 31_536_000n
-export const DEFAULT_RATE = ONE
-export const DEFAULT_MAX_DAYS = 1095n
 /** Token approval the app sends: 1e28 base units. */
 export const APPROVE_AMOUNT = 10n ** 28n
 
@@ -50,6 +48,24 @@ export interface PoolMathState {
   reservoirAvailable: bigint
 }
 
+/** The parameters a pool's owner sets (setParameters), as the arithmetic reads them. */
+export type PoolParams = Pick<
+  PoolMathState,
+  'inflationPercent' | 'refererBonusPercent' | 'timeBonusPercent' | 'unHoldFee' | 'holdTimeRefMin' | 'holdTimeMax'
+>
+
+/** A pool's parameters from whatever holds them as numbers, bigints or decimal strings (the store, a config, a view). */
+export function poolParams(p: Record<keyof PoolParams, string | number | bigint>): PoolParams {
+  return {
+    inflationPercent: BigInt(p.inflationPercent),
+    refererBonusPercent: BigInt(p.refererBonusPercent),
+    timeBonusPercent: BigInt(p.timeBonusPercent),
+    unHoldFee: BigInt(p.unHoldFee),
+    holdTimeRefMin: BigInt(p.holdTimeRefMin),
+    holdTimeMax: BigInt(p.holdTimeMax),
+  }
+}
+
 /** Hold time as the contract keeps it: rounded down to whole days. */
 export function normalizeHoldTime(holdTime: bigint): bigint {
   return (holdTime / DAY) * DAY
@@ -64,15 +80,6 @@ export function lengthBonusPercent(timeBonusPercent: bigint, holdTime: bigint, h
 /** Referral bonus percent: the pool's percent with a referer, else 0 (always 0 in version 2). */
 export function referralBonusPercent(refererBonusPercent: bigint, hasReferer: boolean): bigint {
   return hasReferer ? refererBonusPercent : 0n
-}
-
-/** Smallest and largest hold (seconds) a stake may ask for. */
-export function holdLimits(
-  s: Pick<PoolMathState, 'holdTimeRefMin' | 'holdTimeMax'>,
-  hasReferer: boolean,
-): { min: bigint; max: bigint } {
-  const base = DAY
-  return { min: hasReferer && s.holdTimeRefMin > base ? s.holdTimeRefMin : base, max: s.holdTimeMax }
 }
 
 /** Inflation over a whole hold as a fraction of the principal (1e18 = 100%): simple interest. */
@@ -267,14 +274,4 @@ export function progressBasisPoints(stakeTime: bigint, holdTime: bigint, now: bi
 export function termApr(hold: bigint, bonus: bigint): bigint {
   if (hold === 0n) return 0n
   return (YEAR_SECONDS * bonus) / hold
-}
-
-/** Spec's "max amount to receive": 5 * staked * days / 365. */
-export function maxAmountToReceive(staked: bigint, days: bigint): bigint {
-  return (5n * staked * days) / 365n
-}
-
-/** Share of a total as a 1e18-scaled fraction (1e18 = 100%). */
-export function shareOf(part: bigint, total: bigint): bigint {
-  return total === 0n ? 0n : (part * ONE) / total
 }

@@ -1,4 +1,5 @@
-import { formatAmount, formatPercent, parseAmountInput, readAmountInput, shortenAddress, toInputText } from './units'
+import { formatUnits } from 'ethers'
+import { formatAmount, formatPercent, parseAmountInput, readAmountInput, shortenAddress, toInputText, NO_FIGURE } from './units'
 
 describe('formatAmount', () => {
   it('shows 2 decimals with thousands separators', () => {
@@ -11,9 +12,38 @@ describe('formatAmount', () => {
     expect(formatAmount('123456789012345678901234567890123456789')).toBe('123,456,789,012,345,678,901.23')
   })
   it('honours other decimals and digits', () => {
-    expect(formatAmount('123456', 6, 4)).toBe('0.1234')
-    expect(formatAmount('1500000000000000000', 18, 0)).toBe('1')
+    expect(formatAmount('123456', { decimals: 6, fractionDigits: 4 })).toBe('0.1234')
+    expect(formatAmount('1500000000000000000', { fractionDigits: 0 })).toBe('1')
+    expect(formatAmount(5_000n, { decimals: 2 })).toBe('50.00')
     expect(formatPercent(12_345_000_000_000_000_000n)).toBe('12.34')
+  })
+  it('rounds a negative amount towards zero, as it shows the positive one', () => {
+    expect(formatAmount(-280n * 10n ** 18n)).toBe('-280.00')
+    expect(formatAmount('-1999999999999999999')).toBe('-1.99')
+    expect(formatAmount(-1n)).toBe('-0.00')
+  })
+  it('puts the symbol after the figure, and nothing for an empty symbol', () => {
+    expect(formatAmount(10n * 10n ** 18n, { symbol: 'PLT' })).toBe('10.00 PLT')
+    expect(formatAmount(10n ** 28n, { symbol: 'PLT' })).toBe('10,000,000,000.00 PLT')
+    expect(formatAmount(-1n, { symbol: 'PLT' })).toBe('-0.00 PLT')
+    expect(formatAmount(10n * 10n ** 18n, { symbol: '' })).toBe('10.00')
+  })
+  it('shows the placeholder, without the symbol, for an unknown amount: a dash unless told', () => {
+    expect(NO_FIGURE).toBe('—')
+    expect(formatAmount(null)).toBe('—')
+    expect(formatAmount(undefined, { symbol: 'PLT' })).toBe('—')
+    expect(formatAmount(null, { symbol: 'PLT', placeholder: 'n/a' })).toBe('n/a')
+    // Zero is a figure, not an unknown one.
+    expect(formatAmount('0', { symbol: 'PLT', placeholder: 'n/a' })).toBe('0.00 PLT')
+  })
+  it('writes every digit and no separators with exact, as formatUnits does (the CSV export)', () => {
+    for (const wei of ['1000000000000000000001', '1100000000000000000000', '-280000000000000000000', '0', '345']) {
+      expect(formatAmount(wei, { exact: true })).toBe(formatUnits(wei, 18))
+    }
+    expect(formatAmount('1000000000000000000001', { exact: true })).toBe('1000.000000000000000001')
+    expect(formatAmount(30n * 10n ** 18n, { exact: true })).toBe('30.0')
+    expect(formatAmount('123456', { decimals: 6, exact: true, fractionDigits: 2 })).toBe('0.123456')
+    expect(formatAmount(null, { exact: true, placeholder: '' })).toBe('')
   })
 })
 

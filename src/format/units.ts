@@ -19,19 +19,45 @@ function formatter(fractionDigits: number): Intl.NumberFormat {
 }
 
 /**
- * Formats a base-unit amount (decimal string or bigint) for display: thousands separators and `fractionDigits`
- * decimals (2 by default), rounded down so a figure is never shown larger than it is.
+ * What the app shows where it has no figure: one it could not read (never 0.00 in its place, docs/product.md §8), or
+ * one that does not apply (a pool without an APR).
  */
-export function formatAmount(baseUnits: string | bigint, decimals = TOKEN_DECIMALS, fractionDigits = 2): string {
-  const exact = formatUnits(BigInt(baseUnits), decimals)
-  return formatter(fractionDigits).format(exact as unknown as number)
+export const NO_FIGURE = '—'
+
+export interface AmountFormat {
+  /** Decimals of the base units: the token's, 18, unless told. */
+  decimals?: number
+  /** Decimals shown, rounded down: 2 unless told. Not used with `exact`. */
+  fractionDigits?: number
+  /** Put after the figure with a space when not empty: 'PLT' gives '10.00 PLT'. */
+  symbol?: string
+  /** Shown alone, without the symbol, when the amount is unknown (null or undefined): NO_FIGURE ('—') unless told. */
+  placeholder?: string
+  /**
+   * Every digit and no thousands separators, as ethers' formatUnits writes it ('1000.000000000000000001', '30.0'),
+   * for what a program reads (the CSV export, docs/product.md §6.1), not for the screen.
+   */
+  exact?: boolean
+}
+
+/**
+ * The one amount formatter (docs/product.md §6.1). A base-unit amount (decimal string or bigint, negative too) becomes
+ * a figure with thousands separators and `fractionDigits` decimals, rounded down (towards zero) so a figure is never
+ * shown larger than it is, then the symbol if one is given; an unknown amount becomes the placeholder.
+ */
+export function formatAmount(baseUnits: string | bigint | null | undefined, options: AmountFormat = {}): string {
+  const { decimals = TOKEN_DECIMALS, fractionDigits = 2, symbol = '', placeholder = NO_FIGURE, exact = false } = options
+  if (baseUnits === null || baseUnits === undefined) return placeholder
+  const text = formatUnits(BigInt(baseUnits), decimals)
+  const figure = exact ? text : formatter(fractionDigits).format(text as unknown as number)
+  return symbol ? `${figure} ${symbol}` : figure
 }
 
 /**
  * Formats a 1e18-scaled percentage (10e18 = 10%) with `fractionDigits` decimals, rounded down, without the sign.
  */
 export function formatPercent(scaled: string | bigint, fractionDigits = 2): string {
-  return formatAmount(scaled, 18, fractionDigits)
+  return formatAmount(scaled, { decimals: 18, fractionDigits })
 }
 
 /** Why a typed amount is not one (docs/product.md §4.1 names 'required'; the rest say what to change in the text). */

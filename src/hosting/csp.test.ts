@@ -1,27 +1,6 @@
-import type { DeploymentRecord } from '../domain/deploymentRecord'
+import { testRecord as record } from '../testFixtures'
 import { readBuildConfig } from '../config/buildConfig'
 import { connectSources, contentSecurityPolicy, EMPTY_STYLE_HASH, WALLETCONNECT_SOURCES } from './csp'
-
-const record = (chainId: number): DeploymentRecord => ({
-  chainId,
-  network: 'x',
-  startBlock: 1,
-  deployedAt: 1,
-  deployer: '0x0',
-  contracts: {
-    token: '0xT',
-    reservoir: '0xR',
-    poolsInfo: '0xP',
-    factory: '0xF',
-    harvest: '0xH',
-    lens: '0xL',
-    implV1: '0x1',
-    implV2: '0x2',
-  },
-  pools: [{ id: 1, address: '0xA', version: 1 }],
-  defaultPoolId: 1,
-  vestingSigner: '0x9',
-})
 
 /** A production-like build: BSC and its test net deployed, APIs on their own hosts, no local chain. */
 const live = readBuildConfig({

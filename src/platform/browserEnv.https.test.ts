@@ -2,22 +2,8 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "https://dapp.example/staking"}
  */
+import { recordCookieWrites } from '../testFixtures'
 import { createBrowserEnv } from './browserEnv'
-
-/** What the page writes to document.cookie, passed on unchanged to jsdom's cookie jar. */
-function recordCookieWrites(): string[] {
-  const writes: string[] = []
-  const real = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => real.get!.call(document),
-    set: (v: string) => {
-      writes.push(v)
-      real.set!.call(document, v)
-    },
-  })
-  return writes
-}
 
 describe('browser environment cookies on https', () => {
   it('marks every cookie Secure and SameSite=Lax, and still reads and removes them', () => {

@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import { recordCookieWrites } from '../testFixtures'
 import { createBrowserEnv } from './browserEnv'
 
 describe('browser environment cookies', () => {
@@ -16,16 +17,7 @@ describe('browser environment cookies', () => {
   })
 
   it('does not mark cookies Secure on a plain http page, which could not keep them then', () => {
-    const writes: string[] = []
-    const real = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
-    Object.defineProperty(document, 'cookie', {
-      configurable: true,
-      get: () => real.get!.call(document),
-      set: (v: string) => {
-        writes.push(v)
-        real.set!.call(document, v)
-      },
-    })
+    const writes = recordCookieWrites()
     createBrowserEnv().cookies.set('modal', 'deposit')
     expect(createBrowserEnv().cookies.get('modal')).toBe('deposit')
     expect(writes).toHaveLength(1)

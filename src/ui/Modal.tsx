@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import styled from 'styled-components'
+import { CloseButton } from './CloseButton'
+import { SpreadRow } from './SpreadRow'
 
 const Backdrop = styled.div`
   position: fixed;
@@ -23,31 +25,13 @@ const Panel = styled.div`
   box-shadow: 0 24px 64px rgba(0, 0, 0, 0.6);
 `
 
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+/** The title and the close button on one line: a long title wraps within itself, never under the button. */
+const Head = styled(SpreadRow)`
+  flex-wrap: nowrap;
   margin-bottom: 16px;
   h2 {
     margin: 0;
     font-size: 1.25rem;
-  }
-`
-
-const Close = styled.button`
-  background: none;
-  border: 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: 1.6rem;
-  line-height: 1;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
-  cursor: pointer;
-  &:hover {
-    color: ${(p) => p.theme.color.text};
-    background: ${(p) => p.theme.color.raised};
   }
 `
 
@@ -93,9 +77,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <Head>
           <h2 id={titleId}>{title}</h2>
-          <Close type="button" aria-label="Close" onClick={onClose}>
-            ×
-          </Close>
+          <CloseButton onClick={onClose} />
         </Head>
         {children}
       </Panel>

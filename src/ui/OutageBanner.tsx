@@ -1,13 +1,10 @@
 import styled from 'styled-components'
 import { formatAge, formatWait } from '../format/duration'
 import { Button } from './Button'
+import { SpreadRow } from './SpreadRow'
 import { useNow } from './useNow'
 
-const Box = styled.section`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+const Box = styled(SpreadRow)`
   gap: 12px 20px;
   padding: 14px 18px;
   border-radius: ${(p) => p.theme.radius};
@@ -61,7 +58,7 @@ export function OutageBanner({ title, reason, shown, retryAt, resumes, onRetry, 
     : 'Nothing could be read yet.'
   const next = retryAt !== null ? ` Next try ${formatWait(retryAt - now)}.` : ''
   return (
-    <Box role="alert" aria-live="polite" data-testid={testId}>
+    <Box as="section" role="alert" aria-live="polite" data-testid={testId}>
       <div>
         <h2>{title}</h2>
         <p>

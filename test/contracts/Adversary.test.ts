@@ -17,7 +17,7 @@ import { expect } from 'chai'
 import { ethers, network } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
-import type { ContractTransactionResponse, ContractTransactionReceipt } from 'ethers'
+import type { ContractTransactionResponse, ContractTransactionReceipt, TransactionReceipt } from 'ethers'
 import { deploySystemWith } from './fixtures'
 import {
   COVERAGE,
@@ -40,6 +40,7 @@ import {
   ONE,
   VIRTUAL_SHARES,
   extendedStreamEnd,
+  poolParams,
   previewStake,
   releaseFees,
   unstakePreview,
@@ -47,7 +48,7 @@ import {
   type PoolMathState,
   type PoolVersion,
 } from '../../src/domain/math'
-import { claimDomain, harvestArgs, signClaim } from '../../src/domain/claim'
+import { signedClaim } from '../support/claims'
 import { V1_PARAMS, V2_PARAMS, DEFAULT_TERMS } from '../../scripts/lib/system'
 import {
   AdvHookToken__factory,
@@ -73,14 +74,6 @@ const OPS = Number(process.env.ADV_OPS ?? (COVERAGE ? 50 : 200))
 const PAGE_STEPS = COVERAGE ? 10 : 32
 
 type Params = ModelParams
-const asParams = (p: typeof V1_PARAMS): Params => ({
-  inflationPercent: BigInt(p.inflationPercent),
-  refererBonusPercent: BigInt(p.refererBonusPercent),
-  timeBonusPercent: BigInt(p.timeBonusPercent),
-  unHoldFee: BigInt(p.unHoldFee),
-  holdTimeRefMin: BigInt(p.holdTimeRefMin),
-  holdTimeMax: BigInt(p.holdTimeMax),
-})
 
 async function advFixture() {
   const sys = await deploySystemWith()
@@ -138,31 +131,13 @@ const stake5 = (
   ov = {},
 ) => pool.connect(u)['stake(uint256,uint256,address,uint256,uint256)'](amount, hold, referer, minBonus, minReward, ov)
 
+type Send = (ov: object) => Promise<ContractTransactionResponse>
+
 /**
  * Sends the transactions in order into ONE block (automine off, falling priority fees so the block keeps the order)
- * and mines it. Returns the receipts; each must have succeeded.
+ * and mines it. Returns what was sent and the receipts, whatever their status, checked to be in one block in order.
  */
-async function oneBlock(sends: ((ov: object) => Promise<ContractTransactionResponse>)[]) {
-  await network.provider.send('evm_setAutomine', [false])
-  const sent: ContractTransactionResponse[] = []
-  try {
-    for (const [i, send] of sends.entries()) {
-      const prio = ethers.parseUnits(String(100 - i * 10), 'gwei')
-      sent.push(await send({ gasLimit: 3_000_000n, maxPriorityFeePerGas: prio, maxFeePerGas: ethers.parseUnits('2000', 'gwei') }))
-    }
-    await network.provider.send('evm_mine', [])
-  } finally {
-    await network.provider.send('evm_setAutomine', [true])
-  }
-  const receipts = (await Promise.all(sent.map((t) => t.wait()))) as ContractTransactionReceipt[]
-  const blocks = new Set(receipts.map((r) => r.blockNumber))
-  expect(blocks.size, 'all in one block').to.equal(1)
-  expect(receipts.map((r) => r.index)).to.deep.equal(receipts.map((_, i) => i))
-  return receipts
-}
-
-/** oneBlock for transactions that may revert: their receipts' status and hashes, in order. */
-async function oneBlockWithReverts(sends: ((ov: object) => Promise<ContractTransactionResponse>)[]) {
+async function mineInOneBlock(sends: Send[]): Promise<{ sent: ContractTransactionResponse[]; receipts: TransactionReceipt[] }> {
   await network.provider.send('evm_setAutomine', [false])
   const sent: ContractTransactionResponse[] = []
   try {
@@ -177,7 +152,41 @@ async function oneBlockWithReverts(sends: ((ov: object) => Promise<ContractTrans
   const receipts = await Promise.all(sent.map(async (t) => (await ethers.provider.getTransactionReceipt(t.hash))!))
   expect(new Set(receipts.map((r) => r.blockNumber)).size, 'all in one block').to.equal(1)
   expect(receipts.map((r) => r.index)).to.deep.equal(receipts.map((_, i) => i))
+  return { sent, receipts }
+}
+
+/** mineInOneBlock for transactions that must all succeed: their receipts, in order. */
+async function oneBlock(sends: Send[]): Promise<ContractTransactionReceipt[]> {
+  const { sent } = await mineInOneBlock(sends)
+  // wait() throws for a reverted transaction and gives the receipt with the contract's events decoded.
+  return (await Promise.all(sent.map((t) => t.wait()))) as ContractTransactionReceipt[]
+}
+
+/** oneBlock for transactions that may revert: their receipts' status and hashes, in order. */
+async function oneBlockWithReverts(sends: Send[]) {
+  const { receipts } = await mineInOneBlock(sends)
   return receipts.map((r) => ({ status: r.status, hash: r.hash }))
+}
+
+/** The whales: H stakes 500,000 for a year and V `victim` (1,000,000) for 1095 days in `pool`; then 10 days pass. */
+async function whalesStaked(pool: Pool, [V, H]: HardhatEthersSigner[], victim = T(1_000_000)) {
+  await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
+  await (await stake2(pool, V, victim, 1095n * DAY)).wait()
+  await time.increase(10n * DAY)
+}
+
+/** What staking 1,000 tokens for 1095 days and closing them in the same transaction gains now (AdvSameTxCycler). */
+async function sameTxGain(sys: Sys, pool: Pool): Promise<bigint> {
+  const cycler = await new AdvSameTxCycler__factory(sys.owner).deploy()
+  await sys.token.mint(await cycler.getAddress(), T(1000))
+  return cycler.run.staticCall(await pool.getAddress(), await sys.token.getAddress(), [T(1000)], [1095n * DAY], ZERO, false)
+}
+
+/** A claim of `amount` for `user`, signed by the system's trusted signer for the user's state now: harvest's arguments. */
+async function claimArgs(sys: Sys, user: string, amount: bigint) {
+  return (
+    await signedClaim({ harvest: sys.harvest, rewardToken: await sys.token.getAddress(), signer: sys.signer }, user, amount)
+  ).args
 }
 
 /** The custom error a mined transaction reverted with, as `Name(arg, ...)` (from its trace), or null. */
@@ -361,9 +370,7 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     const sys = await fresh()
     const pool = sys.poolV1
     const [V, H, A] = sys.users
-    await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-    await (await stake2(pool, V, T(1_000_000), 1095n * DAY)).wait()
-    await time.increase(10n * DAY)
+    await whalesStaked(pool, sys.users)
     const X = T(228_000)
     const before = await balanceOf(sys, A.address)
     const receipts = await oneBlock([
@@ -411,10 +418,8 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     it(`a ${days}-day stake placed just before a whale close earns its own terms plus only its time-weighted part of the fee`, async () => {
       const sys = await fresh()
       const pool = sys.poolV1
-      const [V, H, A] = sys.users
-      await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-      await (await stake2(pool, V, T(1_000_000), 1095n * DAY)).wait()
-      await time.increase(10n * DAY)
+      const [V, , A] = sys.users
+      await whalesStaked(pool, sys.users)
       const X = T(1_000_000)
       const before = await balanceOf(sys, A.address)
       const receipts = await oneBlock([
@@ -457,10 +462,8 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     const sys = await fresh()
     const pool = sys.poolV1
     const [V, H, A] = sys.users
-    await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-    await (await stake2(pool, V, T(1_000_000), 1095n * DAY)).wait()
-    await time.increase(10n * DAY)
-    await (await pool.setParameters({ ...asParams(V1_PARAMS), unHoldFee: 0n })).wait()
+    await whalesStaked(pool, sys.users)
+    await (await pool.setParameters({ ...poolParams(V1_PARAMS), unHoldFee: 0n })).wait()
     const before = await balanceOf(sys, A.address)
     const receipts = await oneBlock([
       (ov) => stake2(pool, A, T(1_000_000), 1095n * DAY, H.address, ov),
@@ -486,10 +489,8 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     const sys = await fresh()
     const pool = sys.poolV1
     const [V, H, A] = sys.users
-    await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-    await (await stake2(pool, V, T(100_000), 1095n * DAY)).wait()
-    await time.increase(10n * DAY)
-    await (await pool.setParameters({ ...asParams(V1_PARAMS), unHoldFee: 0n })).wait()
+    await whalesStaked(pool, sys.users, T(100_000))
+    await (await pool.setParameters({ ...poolParams(V1_PARAMS), unHoldFee: 0n })).wait()
     const X = T(1_000_000)
     const before = await balanceOf(sys, A.address)
     await oneBlock([
@@ -505,10 +506,8 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
   it('version 2 returns the fee to the reservoir: the same sandwich gains nothing', async () => {
     const sys = await fresh()
     const pool = sys.poolV2
-    const [V, H, A] = sys.users
-    await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-    await (await stake2(pool, V, T(1_000_000), 1095n * DAY)).wait()
-    await time.increase(10n * DAY)
+    const [V, , A] = sys.users
+    await whalesStaked(pool, sys.users)
     const before = await balanceOf(sys, A.address)
     await oneBlock([
       (ov) => stake2(pool, A, T(228_000), 1095n * DAY, undefined, ov),
@@ -534,7 +533,7 @@ describe('Adversary: stake-then-close in one transaction, for any owner paramete
     for (const [name, over] of extremes) {
       it(`v${version}, ${name}: dust, odd and whale stakes (capped and strict) closed in the same transaction never gain`, async () => {
         const sys = await fresh()
-        const base = asParams(version === 1 ? V1_PARAMS : V2_PARAMS)
+        const base = poolParams(version === 1 ? V1_PARAMS : V2_PARAMS)
         const params = { ...base, ...over }
         if (version === 2) {
           params.inflationPercent = 0n
@@ -888,22 +887,10 @@ describe('Adversary: nobody can block or cut an existing stake', () => {
       const whale = await stakeExactly(sys, pool, a, MAX_STAKE_AMOUNT, 90n * DAY, undefined, [0n, 0n])
       expect(whale.id).to.equal(1n)
       // A claim staked through the harvest contract.
-      const { chainId } = await ethers.provider.getNetwork()
-      const domain = claimDomain(chainId, await sys.harvest.getAddress())
       const tokenAddr = await sys.token.getAddress()
-      const claim = {
-        user: c.address,
-        amount: T(500),
-        lastUpdateBlock: 0n,
-        currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-        claimedBefore: 0n,
-        deadline: BigInt(await time.latest()) + 3600n,
-        rewardToken: tokenAddr,
-      }
-      const { message, signature } = await signClaim(sys.signer, domain, claim)
+      const args = await claimArgs(sys, c.address, T(500))
       // The whale took what was left in the reservoir: a claim's full terms cannot be funded, so stakeFor refuses.
-      const harvest = () =>
-        sys.harvest.connect(c).harvestStake(...harvestArgs(claim, message, signature), pool.getAddress(), 90n * DAY)
+      const harvest = () => sys.harvest.connect(c).harvestStake(...args, pool.getAddress(), 90n * DAY)
       await expect(harvest()).to.be.revertedWithCustomError(pool, 'RewardsUnavailable')
       await sys.token.mint(await sys.reservoir.getAddress(), T(1000))
       await (await harvest()).wait()
@@ -973,8 +960,6 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
       const big = (maxExp: number) => BigInt(Math.floor(10 ** (r() * maxExp)))
       const users = sys.users
       const holders = users.map((u) => u.address)
-      const { chainId } = await ethers.provider.getNetwork()
-      const domain = claimDomain(chainId, await sys.harvest.getAddress())
       let lastRate = await pool.getRate()
       // balance - obligations (as the views show them) only grows, except through sweep(): a leak would shrink it.
       let surplus = 0n
@@ -1096,18 +1081,12 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
         } else {
           const term = pick(await pool.getAllHarvestBonusTimeData())
           if (!term) continue
-          const [claimedBefore, lastBlock] = await sys.harvest.getClaimState(u.address, tokenAddr)
-          const claim = {
-            user: u.address,
-            amount: pick([1n, big(21)]) + 1n,
-            lastUpdateBlock: lastBlock,
-            currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-            claimedBefore,
-            deadline: BigInt(await time.latest()) + 3600n,
-            rewardToken: tokenAddr,
-          }
-          const { message, signature } = await signClaim(sys.signer, domain, claim)
-          const tx = () => sys.harvest.connect(u).harvestStake(...harvestArgs(claim, message, signature), poolAddr, term.hold)
+          const { claim, args } = await signedClaim(
+            { harvest: sys.harvest, rewardToken: tokenAddr, signer: sys.signer },
+            u.address,
+            pick([1n, big(21)]) + 1n,
+          )
+          const tx = () => sys.harvest.connect(u).harvestStake(...args, poolAddr, term.hold)
           const t = await pinNextTimestamp()
           const state = await mathState(pool, PENDING)
           const preview = previewStake(state, claim.amount, term.hold, false, term.bonus)
@@ -1292,7 +1271,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const sys = await fresh()
     const [u, h] = sys.users
     const tokenAddr = await sys.token.getAddress()
-    const config = await poolConfig(sys, await sys.implV1.getAddress(), asParams(V1_PARAMS))
+    const config = await poolConfig(sys, await sys.implV1.getAddress(), poolParams(V1_PARAMS))
     const [addr] = await sys.factory.createPool.staticCall(config)
     const pool = ImplAndTermsV1__factory.connect(addr, sys.owner)
     const receipts = await oneBlock([
@@ -1350,16 +1329,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const sys = await fresh()
     const pool = sys.poolV1
     await time.increaseTo(2n ** 32n + 100n)
-    const cycler = await new AdvSameTxCycler__factory(sys.owner).deploy()
-    await sys.token.mint(await cycler.getAddress(), T(1000))
-    const gain = await cycler.run.staticCall(
-      await pool.getAddress(),
-      await sys.token.getAddress(),
-      [T(1000)],
-      [1095n * DAY],
-      ZERO,
-      false,
-    )
+    const gain = await sameTxGain(sys, pool)
     log(`      after 2106: stake-then-close of 1000 tokens (1095 days) in one tx gains ${fmt(gain)}`)
     expect(gain, `instant maturity gain ${fmt(gain)}`).to.be.lessThanOrEqual(0n)
   })
@@ -1374,18 +1344,9 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
   it('epoch: a pool created after 2^32 keeps stake times and refuses instant maturity', async () => {
     const sys = await fresh()
     await time.increaseTo(2n ** 32n + 1000n)
-    const pool = await newPool(sys, 1, asParams(V1_PARAMS))
+    const pool = await newPool(sys, 1, poolParams(V1_PARAMS))
     const u = sys.users[0]
-    const cycler = await new AdvSameTxCycler__factory(sys.owner).deploy()
-    await sys.token.mint(await cycler.getAddress(), T(1000))
-    const gain = await cycler.run.staticCall(
-      await pool.getAddress(),
-      await sys.token.getAddress(),
-      [T(1000)],
-      [1095n * DAY],
-      ZERO,
-      false,
-    )
+    const gain = await sameTxGain(sys, pool)
     const hold = 1095n * DAY
     const { expected, time: ts } = await stakeExactly(sys, pool, u, T(1000), hold)
     const s = await pool.getStake(u.address, 0)
@@ -1419,7 +1380,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
   it('pool time within its 136-year lifetime: no instant maturity near the end (beyond it: logged)', async function () {
     this.timeout(120_000)
     const sys = await fresh()
-    const pool = await newPool(sys, 1, asParams(V1_PARAMS))
+    const pool = await newPool(sys, 1, poolParams(V1_PARAMS))
     // The epoch is one second before the creation block, a few blocks before now.
     const start = BigInt(await time.latest())
     const cycler = await new AdvSameTxCycler__factory(sys.owner).deploy()
@@ -1440,23 +1401,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
 
 describe('Adversary: harvestStake only into factory-made, listed pools', () => {
   async function claimer(sys: Sys, user: HardhatEthersSigner) {
-    const { chainId } = await ethers.provider.getNetwork()
-    const domain = claimDomain(chainId, await sys.harvest.getAddress())
-    const tokenAddr = await sys.token.getAddress()
-    return async (amount: bigint) => {
-      const [claimedBefore, lastBlock] = await sys.harvest.getClaimState(user.address, tokenAddr)
-      const claim = {
-        user: user.address,
-        amount,
-        lastUpdateBlock: lastBlock,
-        currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-        claimedBefore,
-        deadline: BigInt(await time.latest()) + 3600n,
-        rewardToken: tokenAddr,
-      }
-      const { message, signature } = await signClaim(sys.signer, domain, claim)
-      return harvestArgs(claim, message, signature)
-    }
+    return (amount: bigint) => claimArgs(sys, user.address, amount)
   }
 
   it('refuses a delisted pool, a pool of another (whitelisted) factory, a registry-only pool and a plain contract', async () => {
@@ -1480,7 +1425,7 @@ describe('Adversary: harvestStake only into factory-made, listed pools', () => {
       stakeToken: await sys.token.getAddress(),
       reservoir: await sys.reservoir.getAddress(),
       harvest: await sys.harvest.getAddress(),
-      params: asParams(V1_PARAMS),
+      params: poolParams(V1_PARAMS),
       terms: DEFAULT_TERMS,
     }
     const [foreign] = await f2.createPool.staticCall(config)
@@ -1526,7 +1471,7 @@ describe('Adversary: reentrancy through the token, and the pool list', () => {
     const sys = await fresh()
     const hook = await new AdvHookToken__factory(sys.owner).deploy()
     const hookAddr = await hook.getAddress()
-    const pool = await newPool(sys, 1, asParams(V1_PARAMS), DEFAULT_TERMS, hookAddr)
+    const pool = await newPool(sys, 1, poolParams(V1_PARAMS), DEFAULT_TERMS, hookAddr)
     const p = await pool.getAddress()
     await hook.mint(await sys.reservoir.getAddress(), T(1_000_000))
     await sys.reservoir.approvePool(hookAddr, p, MAX)
@@ -1689,7 +1634,7 @@ describe('Adversary: the reservoir and the minimum-terms stake', () => {
     const sys = await fresh()
     const pool = sys.poolV1
     const [V, A] = sys.users
-    await (await pool.setParameters({ ...asParams(V1_PARAMS), unHoldFee: 0n })).wait()
+    await (await pool.setParameters({ ...poolParams(V1_PARAMS), unHoldFee: 0n })).wait()
     const res = await sys.reservoir.getAddress()
     await sys.reservoir.withdraw(await sys.token.getAddress(), sys.owner.address, (await balanceOf(sys, res)) - T(50_000))
     const wanted = previewStake(await mathState(pool), T(10_000), 365n * DAY, false)
@@ -1831,7 +1776,7 @@ describe('Adversary: the reservoir and the minimum-terms stake', () => {
     const amount = T(10_000)
     const hold = 365n * DAY
     const preview = previewStake(await mathState(pool), amount, hold, false)
-    const lower = { ...asParams(V1_PARAMS), timeBonusPercent: 0n, inflationPercent: T(1) }
+    const lower = { ...poolParams(V1_PARAMS), timeBonusPercent: 0n, inflationPercent: T(1) }
     const balance = await balanceOf(sys, u.address)
     const [set, staked] = await oneBlockWithReverts([
       (ov) => pool.setParameters(lower, ov),
@@ -1854,7 +1799,7 @@ describe('Adversary: the reservoir and the minimum-terms stake', () => {
     // Parameters that rise between the preview and the stake: the stake gets the higher terms.
     const before = previewStake(await mathState(pool), amount, hold, false)
     const [, up] = await oneBlockWithReverts([
-      (ov) => pool.setParameters(asParams(V1_PARAMS), ov),
+      (ov) => pool.setParameters(poolParams(V1_PARAMS), ov),
       (ov) => stake5(pool, u, amount, hold, ZERO, before.bonus, before.reward, ov),
     ])
     expect(up.status, `raised parameters: ${await revertOf(pool, up.hash)}`).to.equal(1)
@@ -1868,9 +1813,7 @@ describe('Adversary: the fee stream (version 1)', () => {
   async function whaleClose(sys: Sys, X = T(1_000_000), hold = DAY) {
     const pool = sys.poolV1
     const [V, H, A] = sys.users
-    await (await stake2(pool, H, T(500_000), 365n * DAY)).wait()
-    await (await stake2(pool, V, T(1_000_000), 1095n * DAY)).wait()
-    await time.increase(10n * DAY)
+    await whalesStaked(pool, sys.users)
     const receipts = await oneBlock([(ov) => stake2(pool, A, X, hold, undefined, ov), (ov) => pool.connect(V).unstake([0], ov)])
     const tc = await blockTime(receipts[1])
     return { pool, V, H, A, tc, fee: eventsOf(pool, receipts[1], 'Unstaked')[0].fee as bigint }
@@ -1888,7 +1831,7 @@ describe('Adversary: the fee stream (version 1)', () => {
     const { pool, H, A, tc } = await whaleClose(sys)
     const P = sys.users[3]
     // The poker's stakes are fee-free (a parameter for new stakes), so its closes add no fee and keep the stream's end.
-    await (await pool.setParameters({ ...asParams(V1_PARAMS), unHoldFee: 0n })).wait()
+    await (await pool.setParameters({ ...poolParams(V1_PARAMS), unHoldFee: 0n })).wait()
     const end = tc + DAY
     const finish = async () => {
       await time.setNextBlockTimestamp(end)
@@ -2009,7 +1952,7 @@ describe('Adversary: the fee stream (version 1)', () => {
     this.timeout(600_000)
     const sys = await fresh()
     const pool = sys.poolV1
-    const m = new Modeled(sys, pool, 1, asParams(V1_PARAMS))
+    const m = new Modeled(sys, pool, 1, poolParams(V1_PARAMS))
     const r = rng(21)
     const pick = <X>(xs: readonly X[]) => xs[Math.floor(r() * xs.length)]
     const users = sys.users
@@ -2058,9 +2001,9 @@ describe('Adversary: the fee stream (version 1)', () => {
    */
   it('v1: a fee streamed to a lone 1-share holder: rate +<= fee, the rest swept only once released, newcomers exact', async () => {
     const sys = await fresh()
-    const pool = await newPool(sys, 1, asParams(V1_PARAMS))
+    const pool = await newPool(sys, 1, poolParams(V1_PARAMS))
     const [D, W, N] = sys.users
-    const m = new Modeled(sys, pool, 1, asParams(V1_PARAMS))
+    const m = new Modeled(sys, pool, 1, poolParams(V1_PARAMS))
     await m.stake(D, 1n, 1095n * DAY)
     await m.stake(W, T(1_000_000), 1095n * DAY)
     await time.increase(10n * DAY)
@@ -2098,7 +2041,7 @@ describe('Adversary: the fee stream (version 1)', () => {
     const sys = await fresh()
     const pool = sys.poolV1
     const [V, H] = sys.users
-    const m = new Modeled(sys, pool, 1, asParams(V1_PARAMS))
+    const m = new Modeled(sys, pool, 1, poolParams(V1_PARAMS))
     await m.stake(H, T(100_000), 365n * DAY)
     await m.stake(V, T(1_000_000), 1095n * DAY)
     await time.increase(10n * DAY)

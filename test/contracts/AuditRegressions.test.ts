@@ -15,7 +15,7 @@ import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signer
 import { deploySystemWith } from './fixtures'
 import { COVERAGE, pinNextTimestamp, type Pool } from './helpers'
 import { PoolModel, type ModelParams } from './poolModel'
-import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/domain/claim'
+import { signedClaim } from '../support/claims'
 import { DAY, FEE_STREAM, ONE, PERCENT, type PoolVersion } from '../../src/domain/math'
 import {
   BrokenPool__factory,
@@ -408,20 +408,8 @@ describe('Audit regressions (issue 12)', () => {
 
   describe('finding 6: claims land only in factory-made, listed pools; one bad pool cannot break the list', () => {
     async function claimFor(f: Fixture, user: HardhatEthersSigner, amount: bigint) {
-      const { harvest, token, signer } = f
-      const rewardToken = await token.getAddress()
-      const { chainId } = await ethers.provider.getNetwork()
-      const claim: Claim = {
-        user: user.address,
-        amount,
-        lastUpdateBlock: await harvest.getLastBlock(user.address, rewardToken),
-        currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-        claimedBefore: await harvest.claimed(user.address, rewardToken),
-        deadline: BigInt(await time.latest()) + 3600n,
-        rewardToken,
-      }
-      const { message, signature } = await signClaim(signer, claimDomain(chainId, await harvest.getAddress()), claim)
-      return harvestArgs(claim, message, signature)
+      const setup = { harvest: f.harvest, rewardToken: await f.token.getAddress(), signer: f.signer }
+      return (await signedClaim(setup, user.address, amount)).args
     }
 
     it('harvestStake refuses a listed pool that a whitelisted registry caller added but the factory did not make', async () => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai'
-import { ethers } from 'hardhat'
-import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
+import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemWith } from './fixtures'
-import { claimDomain, harvestArgs, signClaim, type Claim } from '../../src/domain/claim'
+import { signedClaim } from '../support/claims'
 import { DAY, ONE } from '../../src/domain/math'
 import { StakingPoolFactory__factory } from '../../src/chain/types'
 import { DEFAULT_TERMS, V1_PARAMS } from '../../scripts/lib/system'
@@ -29,24 +28,11 @@ async function deployHarvestPoolsFixture() {
   }
   const [roguePool] = await rogueFactory.createPool.staticCall(config)
   await rogueFactory.createPool(config)
-  const { chainId } = await ethers.provider.getNetwork()
-  const domain = claimDomain(chainId, await harvest.getAddress())
   const rewardToken = await token.getAddress()
   const user = sys.users[0]
   /** A claim of `amount` for `user`, signed by the trusted signer for the user's state now. */
-  const claimFor = async (amount: bigint) => {
-    const claim: Claim = {
-      user: user.address,
-      amount,
-      lastUpdateBlock: await harvest.getLastBlock(user.address, rewardToken),
-      currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-      claimedBefore: await harvest.claimed(user.address, rewardToken),
-      deadline: BigInt(await time.latest()) + 3600n,
-      rewardToken,
-    }
-    const { message, signature } = await signClaim(sys.signer, domain, claim)
-    return harvestArgs(claim, message, signature)
-  }
+  const claimFor = async (amount: bigint) =>
+    (await signedClaim({ harvest, rewardToken, signer: sys.signer }, user.address, amount)).args
   return { ...sys, rogueFactory, roguePool, user, rewardToken, claimFor }
 }
 

@@ -2,8 +2,9 @@ import { expect } from 'chai'
 import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemFixture } from './fixtures'
-import { claimDigest, claimDomain, harvestArgs, signClaim, type Claim } from '../../src/domain/claim'
-import { DAY, ONE } from '../../src/domain/math'
+import { claimDigest, claimDomain, harvestArgs, type Claim } from '../../src/domain/claim'
+import { signedClaim } from '../support/claims'
+import { DAY, ONE, poolParams } from '../../src/domain/math'
 import { RewardHarvest__factory } from '../../src/chain/types'
 import type { Signer } from 'ethers'
 
@@ -14,20 +15,8 @@ async function harvestFixture() {
   const rewardToken = await sys.token.getAddress()
   const user = sys.users[0]
   /** A claim for `user` signed by `signer` (the trusted one by default) at the latest block. */
-  const claimFor = async (amount: bigint, overrides: Partial<Claim> = {}, signer: Signer = sys.signer, dom = domain) => {
-    const claim: Claim = {
-      user: user.address,
-      amount,
-      lastUpdateBlock: await sys.harvest.getLastBlock(user.address, rewardToken),
-      currentBlock: BigInt(await ethers.provider.getBlockNumber()),
-      claimedBefore: await sys.harvest.claimed(user.address, rewardToken),
-      deadline: BigInt(await time.latest()) + 3600n,
-      rewardToken,
-      ...overrides,
-    }
-    const { message, signature } = await signClaim(signer, dom, claim)
-    return { claim, message, signature }
-  }
+  const claimFor = (amount: bigint, over: Partial<Claim> = {}, signer: Signer = sys.signer, dom = domain) =>
+    signedClaim({ harvest: sys.harvest, rewardToken, signer }, user.address, amount, { over, domain: dom })
   const args = (c: Awaited<ReturnType<typeof claimFor>>) => harvestArgs(c.claim, c.message, c.signature)
   return { ...sys, domain, rewardToken, user, claimFor, args }
 }
@@ -200,14 +189,7 @@ describe('RewardHarvest', () => {
       stakeToken: await other.getAddress(),
       reservoir: await reservoir.getAddress(),
       harvest: await harvest.getAddress(),
-      params: await poolV1.getPoolState().then((s) => ({
-        inflationPercent: s.inflationPercent,
-        refererBonusPercent: s.refererBonusPercent,
-        timeBonusPercent: s.timeBonusPercent,
-        unHoldFee: s.unHoldFee,
-        holdTimeRefMin: s.holdTimeRefMin,
-        holdTimeMax: s.holdTimeMax,
-      })),
+      params: poolParams(await poolV1.getPoolState()),
       terms: [{ hold: 30n * DAY, bonus: ONE }],
     }
     const [otherPool] = await factory.createPool.staticCall(config)

@@ -3,6 +3,7 @@ import hre, { ethers } from 'hardhat'
 import type { Addressable } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
+  poolParams,
   previewStake,
   unstakePreview,
   type ClosePreview,
@@ -32,12 +33,7 @@ export async function mathState(pool: Pool, at: { blockTag?: string } = {}): Pro
     version: Number(s.version) as PoolVersion,
     rate: s.rate,
     totalShares: s.totalShares,
-    inflationPercent: s.inflationPercent,
-    refererBonusPercent: s.refererBonusPercent,
-    timeBonusPercent: s.timeBonusPercent,
-    unHoldFee: s.unHoldFee,
-    holdTimeRefMin: s.holdTimeRefMin,
-    holdTimeMax: s.holdTimeMax,
+    ...poolParams(s),
     reservoirAvailable: s.reservoirAvailable,
   }
 }

@@ -9,19 +9,13 @@ import {
   type FeeStream,
   type ClosePreview,
   type PoolMathState,
+  type PoolParams,
   type PoolVersion,
   type StakeMath,
 } from '../../src/domain/math'
 
 /** Pool parameters as setParameters takes them. */
-export interface ModelParams {
-  inflationPercent: bigint
-  refererBonusPercent: bigint
-  timeBonusPercent: bigint
-  unHoldFee: bigint
-  holdTimeRefMin: bigint
-  holdTimeMax: bigint
-}
+export type ModelParams = PoolParams
 
 export interface ModelStake extends StakeMath {
   id: bigint

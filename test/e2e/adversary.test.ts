@@ -2,9 +2,8 @@
  * Adversarial browser checks on the local stack (docs/product.md sections 3, 8, 10, 11). A failing test here is a
  * finding about the app; each leaves the shared stack as it found it (automine on, faults off).
  */
-import type { Page } from 'playwright-core'
 import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, proxyFault, short } from './browser'
+import { browserSession, chainUrl, connectWith, depositDialog, notice, proxyFault, short } from './browser'
 import { E18, fund, rpc } from './localChain'
 
 const session = browserSession()
@@ -21,16 +20,6 @@ async function openStaking(me: string) {
   await opened.page.getByRole('button', { name: 'Create 1st deposit' }).waitFor()
   return { ...opened, wallet }
 }
-
-async function depositDialog(page: Page, amount: string, days = '30') {
-  await page.getByRole('button', { name: 'Create 1st deposit' }).click()
-  const modal = page.getByRole('dialog', { name: 'Create deposit' })
-  await modal.getByLabel('Amount (PLT)').fill(amount)
-  await modal.getByLabel('Days').fill(days)
-  return modal
-}
-
-const notice = (page: Page, status: string) => page.locator(`[data-status="${status}"]`)
 
 afterEach(async () => {
   await proxyFault('rpc', 'none')

@@ -127,6 +127,18 @@ export async function connectWith(page: Page, label: string) {
   await dialog.getByRole('button', { name: 'Continue' }).click()
 }
 
+/** The transaction notice (TxNotifications) of a transaction in `status`: pending, confirmed, failed, ... */
+export const notice = (page: Page, status: string) => page.locator(`[data-status="${status}"]`)
+
+/** Opens the deposit dialog from the empty stake list ('Create 1st deposit') and fills in the amount and the days. */
+export async function depositDialog(page: Page, amount: string, days = '30') {
+  await page.getByRole('button', { name: 'Create 1st deposit' }).click()
+  const modal = page.getByRole('dialog', { name: 'Create deposit' })
+  await modal.getByLabel('Amount (PLT)').fill(amount)
+  await modal.getByLabel('Days').fill(days)
+  return modal
+}
+
 /**
  * One browser for a test file, a fresh context per page (closed after each test) and the node's accounts.
  * Call at the top level of the file: it registers the Jest hooks.

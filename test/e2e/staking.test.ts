@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { Interface, MaxUint256 } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, shot } from './browser'
+import { browserSession, chainUrl, connectWith, depositDialog, PHONE, shot } from './browser'
 import { E18, record, provider } from './localChain'
 
 const session = browserSession()
@@ -33,10 +33,7 @@ describe('staking page on the local stack', () => {
     await page.getByText('You do not have any deposits').waitFor()
     await shot(page, 'desktop-staking-empty')
 
-    await page.getByRole('button', { name: 'Create 1st deposit' }).click()
-    const modal = page.getByRole('dialog', { name: 'Create deposit' })
-    await modal.getByLabel('Amount (PLT)').fill('250')
-    await modal.getByLabel('Days').fill('90')
+    const modal = await depositDialog(page, '250', '90')
     // The estimate: a 90/1,095 share of the 30% length bonus and 400% a year over 90 days, funded by the reservoir.
     expect(await modal.getByTestId('preview-bonus').textContent()).toBe('6.16 PLT')
     expect(await modal.getByTestId('preview-reward').textContent()).toBe('246.57 PLT')
@@ -110,9 +107,7 @@ describe('staking page on the local stack', () => {
       await allowReservoir(50n * E18)
       const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
       await connectWith(page, 'Browser wallet')
-      await page.getByRole('button', { name: 'Create 1st deposit' }).click()
-      const modal = page.getByRole('dialog', { name: 'Create deposit' })
-      await modal.getByLabel('Amount (PLT)').fill('100')
+      const modal = await depositDialog(page, '100', '365')
       // 100 for 365 days wants a 10 bonus and a 400 reward; 50 can be funded: the bonus first, the reward gets 40.
       expect(await modal.getByTestId('preview-shortfall').textContent()).toBe(
         'The reward reservoir can fund only 50.00 PLT of the 410.00 PLT bonus and reward this stake would earn. ' +

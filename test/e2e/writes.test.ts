@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, DESKTOP, PHONE, shot } from './browser'
+import { browserSession, chainUrl, connectWith, depositDialog, DESKTOP, notice, PHONE, shot } from './browser'
 import { E18, fund, pool, provider, rpc, token } from './localChain'
 
 /**
@@ -39,19 +39,9 @@ async function shotBoth(page: Page, name: string, show?: Locator) {
   await page.setViewportSize(was)
 }
 
-async function depositDialog(page: Page, amount: string, days = '30') {
-  await page.getByRole('button', { name: 'Create 1st deposit' }).click()
-  const modal = page.getByRole('dialog', { name: 'Create deposit' })
-  await modal.getByLabel('Amount (PLT)').fill(amount)
-  await modal.getByLabel('Days').fill(days)
-  return modal
-}
-
 /** The page's kept transactions (what a reload finds), as the app wrote them to localStorage. */
 const journal = async (page: Page): Promise<{ hash: string; sentAt: number; nonce: number }[]> =>
   JSON.parse((await page.evaluate(() => window.localStorage.getItem('sentTransactions'))) ?? '[]')
-
-const notice = (page: Page, status: string) => page.locator(`[data-status="${status}"]`)
 
 describe('transactions on the local stack', () => {
   afterEach(async () => {

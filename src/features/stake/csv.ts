@@ -1,9 +1,12 @@
-import { formatUnits } from 'ethers'
+import { formatAmount } from '../../format/units'
 import type { StakeRow } from './selectors'
 
 const HEADER = ['id', 'created', 'release', 'amount', 'shares', 'status', 'rewards or earned']
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
+
+/** Every digit and no thousands separators, so a spreadsheet reads the amount as it is on chain. */
+const exact = (baseUnits: string) => formatAmount(baseUnits, { exact: true })
 
 /** The user's stakes as CSV (RFC 4180): exact decimal token amounts, ISO dates in UTC. */
 export function stakesCsv(rows: StakeRow[]): string {
@@ -11,10 +14,10 @@ export function stakesCsv(rows: StakeRow[]): string {
     String(r.id),
     iso(r.createdAt),
     iso(r.releaseAt),
-    formatUnits(r.raw.stakeAmount, 18),
-    formatUnits(r.raw.lpAmount, 18),
+    exact(r.raw.stakeAmount),
+    exact(r.raw.lpAmount),
     r.status,
-    formatUnits(r.raw.rewards, 18),
+    exact(r.raw.rewards),
   ])
   return [HEADER, ...lines].map((cells) => cells.join(',')).join('\r\n') + '\r\n'
 }

@@ -1,7 +1,10 @@
+import { ZeroAddress } from 'ethers'
+import { yupToFormErrors, type FormikErrors } from 'formik'
 import * as yup from 'yup'
 import { readAmountInput } from '../../format/units'
 
-export const PRODUCT_TEAM_REFERRAL = '0x0000000000000000000000000000000000000000'
+/** The referral option 'Product team': the zero address, which the pool takes as no referer. */
+export const PRODUCT_TEAM_REFERRAL = ZeroAddress
 
 export interface DepositValues {
   amount: string
@@ -31,7 +34,7 @@ export function amountTextProblem(text: string): string | null {
 export const hasReferral = (referral: string) => referral !== '' && referral !== PRODUCT_TEAM_REFERRAL
 
 /** The rules and messages of docs/product.md §4.1 and §4.2 for the current balance and day limits. */
-export function depositSchema(balanceWei: string, limits: { min: number; max: number }) {
+function depositSchema(balanceWei: string, limits: { min: number; max: number }) {
   const range = `From ${limits.min} to ${limits.max}`
   return yup.object({
     // One test, so a text gets one message, in this order: what is wrong with the text (format/units.ts), then the
@@ -53,4 +56,18 @@ export function depositSchema(balanceWei: string, limits: { min: number; max: nu
       .test('range', range, (v) => /^\d+$/.test(v ?? '') && Number(v) >= limits.min && Number(v) <= limits.max),
     referral: yup.string(),
   })
+}
+
+/** The schema's messages for `values` by field, as formik keeps them; none when they pass. */
+export function depositErrors(
+  values: DepositValues,
+  balanceWei: string,
+  limits: { min: number; max: number },
+): FormikErrors<DepositValues> {
+  try {
+    depositSchema(balanceWei, limits).validateSync(values, { abortEarly: false })
+    return {}
+  } catch (err) {
+    return yupToFormErrors<DepositValues>(err)
+  }
 }

@@ -1,6 +1,6 @@
 import type { SagaIterator, Task } from 'redux-saga'
 import { all, call, cancel, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
-import type { Block } from 'ethers'
+import { ZeroAddress, type Block } from 'ethers'
 import { retryDelayMs } from '../../app/backoff'
 import { lists, timers } from '../../config/timers'
 import { log } from '../../platform/log'
@@ -53,8 +53,6 @@ type StakeInfos = StakePage['infos']
 type FeeStream = { pending: bigint; streamEnd: bigint }
 /** The Lens's `next` at the end of a user's list. */
 const END_OF_LIST = 2n ** 256n - 1n
-
-const ZERO = '0x0000000000000000000000000000000000000000'
 
 function toPoolInfo(d: PoolData, fees: FeeStream | null): PoolInfo {
   const s = d.state
@@ -200,7 +198,7 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   if (!network || poolId === null) return false
   const before: StakeState = yield select(selectStake)
   const known = before.pool
-  const user = address ?? ZERO
+  const user = address ?? ZeroAddress
   const provider = chain.readProvider(network.chainId)
   const lens = contracts.lens(network.contracts.lens, provider)
   yield put(poolRequested())
@@ -445,13 +443,13 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
 function stakeCall(poolAddress: string, payload: DepositRequest): string {
   const pool = contracts.pool(poolAddress).interface
   const hold = BigInt(payload.days) * DAY
-  const referral = payload.referral && payload.referral !== ZERO ? payload.referral : null
+  const referral = payload.referral && payload.referral !== ZeroAddress ? payload.referral : null
   const minimums = payload.minimums ?? null
   if (minimums)
     return pool.encodeFunctionData('stake(uint256,uint256,address,uint256,uint256)', [
       payload.amount,
       hold,
-      referral ?? ZERO,
+      referral ?? ZeroAddress,
       BigInt(minimums.bonus),
       BigInt(minimums.reward),
     ])

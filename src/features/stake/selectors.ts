@@ -4,13 +4,14 @@ import {
   APPROVE_AMOUNT,
   DAY,
   ONE,
+  poolParams,
   previewStake,
   progressBasisPoints,
   type PoolMathState,
   type PoolVersion,
 } from '../../domain/math'
 import { formatDate } from '../../format/dates'
-import { formatAmount, formatPercent } from '../../format/units'
+import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectSymbol, selectTxPending } from '../token/selectors'
 import { selectNetwork } from '../wallet/selectors'
 import type { PoolInfo, StakeEntry } from './slice'
@@ -47,8 +48,8 @@ const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JS
 const stable = { memoizeOptions: { resultEqualityCheck: sameJson } }
 export const selectPool = (s: RootState) => s.stake.pool
 
-export const DEFAULT_DAYS = 365
-export const DEFAULT_MAX_DAYS = 1095
+/** The longest stake in days where the pool sets no maximum (docs/product.md §4.2). */
+const DEFAULT_MAX_DAYS = 1095
 
 /** The pool as the shared math reads it. */
 export function poolMath(p: PoolInfo): PoolMathState {
@@ -56,17 +57,10 @@ export function poolMath(p: PoolInfo): PoolMathState {
     version: p.version as PoolVersion,
     rate: BigInt(p.rate),
     totalShares: BigInt(p.totalShares),
-    inflationPercent: BigInt(p.inflationPercent),
-    refererBonusPercent: BigInt(p.refererBonusPercent),
-    timeBonusPercent: BigInt(p.timeBonusPercent),
-    unHoldFee: BigInt(p.unHoldFee),
-    holdTimeRefMin: BigInt(p.holdTimeRefMin),
-    holdTimeMax: BigInt(p.holdTimeMax),
+    ...poolParams(p),
     reservoirAvailable: BigInt(p.reservoirAvailable),
   }
 }
-
-const withSymbol = (text: string, symbol: string) => (symbol ? `${text} ${symbol}` : text)
 
 /** Main info and badges: total staked, pool APR (version 1 with inflation set), total stakers. */
 export const selectPoolView = createSelector(
@@ -78,13 +72,13 @@ export const selectPoolView = createSelector(
       // A failed first read shows dashes, not skeletons that never resolve (the catalogue shows no message for it).
       loading: p === null && s.status !== 'failed',
       version: p?.version ?? null,
-      totalStaked: p ? withSymbol(formatAmount(p.totalStaked), symbol) : '—',
+      totalStaked: formatAmount(p?.totalStaked, { symbol }),
       apr,
       // The pool counts the addresses with an active stake itself: exact, and in the same read.
-      holders: p ? p.stakersCount.toLocaleString('en-US') : '—',
+      holders: p ? p.stakersCount.toLocaleString('en-US') : NO_FIGURE,
       paused: p?.stakingPaused ?? false,
       // Unknown until read for this wallet: a skeleton while loading, a dash once a read failed; never 0.00.
-      myTotal: s.totalStakedByUser === null ? null : withSymbol(formatAmount(s.totalStakedByUser), symbol),
+      myTotal: formatAmount(s.totalStakedByUser, { symbol }),
       myTotalLoading: s.totalStakedByUser === null && s.status !== 'failed',
       listStatus: s.listStatus,
       listError: s.listError,
@@ -182,15 +176,11 @@ export interface StakeRow {
   raw: { stakeAmount: string; lpAmount: string; rewards: string }
 }
 
-function signed(wei: bigint): string {
-  return wei < 0n ? `-${formatAmount(-wei)}` : formatAmount(wei)
-}
-
 /**
  * The Lens's close figures split into their parts. An early close forfeits the whole bonus and the reward not yet
  * earned (forfeited = bonus + reward - earned), a matured one nothing; so a nonzero `forfeited` holds the bonus.
  */
-export function closeFigures(e: StakeEntry): CloseFigures {
+export function closeFigures(e: StakeEntry, symbol = ''): CloseFigures {
   const bonus = BigInt(e.bonus)
   const reward = BigInt(e.reward)
   const forfeited = BigInt(e.forfeited)
@@ -199,20 +189,20 @@ export function closeFigures(e: StakeEntry): CloseFigures {
   const rewardForfeited = forfeited - bonusForfeited
   return {
     early: forfeited > 0n || fee > 0n,
-    rewardEarned: formatAmount(reward - rewardForfeited),
-    bonusPaid: formatAmount(forfeited > 0n ? 0n : bonus),
-    gains: formatAmount(e.gains),
-    fee: formatAmount(fee),
-    bonusForfeited: formatAmount(bonusForfeited),
-    rewardForfeited: formatAmount(rewardForfeited),
-    toReceive: formatAmount(BigInt(e.amountOut) - fee),
+    rewardEarned: formatAmount(reward - rewardForfeited, { symbol }),
+    bonusPaid: formatAmount(forfeited > 0n ? 0n : bonus, { symbol }),
+    gains: formatAmount(e.gains, { symbol }),
+    fee: formatAmount(fee, { symbol }),
+    bonusForfeited: formatAmount(bonusForfeited, { symbol }),
+    rewardForfeited: formatAmount(rewardForfeited, { symbol }),
+    toReceive: formatAmount(BigInt(e.amountOut) - fee, { symbol }),
     hasReward: reward > 0n,
     hasBonus: bonus > 0n,
   }
 }
 
-/** One list row from a stake and the pool (docs/product.md §2.4, §3.6). */
-export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
+/** One list row from a stake and the pool (docs/product.md §2.4, §3.6); amounts with the token's symbol. */
+export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number, symbol = ''): StakeRow {
   // A closed stake stopped maturing when it was closed.
   const at = e.active ? now : e.closeTime
   const progress = Number(progressBasisPoints(BigInt(e.stakeTime), BigInt(e.holdTime), BigInt(at)))
@@ -237,13 +227,14 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number): StakeRow {
     releaseAt,
     days: Math.floor(e.holdTime / Number(DAY)),
     progress,
-    progressText: `${(progress / 100).toFixed(2)}%`,
-    amount: formatAmount(stakeAmount),
+    // Hundredths of a percent are a figure with 2 decimals.
+    progressText: `${formatAmount(BigInt(progress), { decimals: 2 })}%`,
+    amount: formatAmount(stakeAmount, { symbol }),
     closed: e.active ? null : formatDate(e.closeTime),
     shares: pool.version === 1 && e.active ? formatAmount(e.lpAmount) : null,
-    rewards: signed(rewards),
+    rewards: formatAmount(rewards, { symbol }),
     rewardParts: e.active && parts.length > 1 ? parts.join(' + ') : null,
-    close: closeFigures(e),
+    close: closeFigures(e, symbol),
     raw: { stakeAmount: e.stakeAmount, lpAmount: e.lpAmount, rewards: rewards.toString() },
   }
 }
@@ -271,10 +262,10 @@ export function makeSelectStakeRows() {
     return out
   }
   return createSelector(
-    [selectUserStakes, selectPool, selectChainTime],
-    (stakes, pool, now) => {
+    [selectUserStakes, selectPool, selectChainTime, selectSymbol],
+    (stakes, pool, now, symbol) => {
       if (!pool) return { active: [] as StakeRow[], closed: [] as StakeRow[] }
-      const rows = keepUnchanged(stakes.map((e) => stakeRow(e, pool, now)))
+      const rows = keepUnchanged(stakes.map((e) => stakeRow(e, pool, now, symbol)))
       const newestFirst = (a: StakeRow, b: StakeRow) => b.createdAt - a.createdAt || b.id - a.id
       return {
         active: rows.filter((r) => r.active).sort(newestFirst),
@@ -287,10 +278,10 @@ export function makeSelectStakeRows() {
 
 /** The row of the stake whose closing summary is open (docs/product.md §2.5), null when none. */
 export const selectSummaryRow = createSelector(
-  [selectUserStakes, selectPool, selectChainTime, (s: RootState) => s.stake.closing.id],
-  (stakes, pool, now, id) => {
+  [selectUserStakes, selectPool, selectChainTime, selectSymbol, (s: RootState) => s.stake.closing.id],
+  (stakes, pool, now, symbol, id) => {
     const entry = stakes.find((e) => e.id === id)
-    return entry && pool ? stakeRow(entry, pool, now) : null
+    return entry && pool ? stakeRow(entry, pool, now, symbol) : null
   },
   stable,
 )
@@ -305,9 +296,10 @@ export function daysLimits(pool: PoolInfo | null, hasReferral: boolean): { min: 
 
 /**
  * What the deposit modal shows as the user types, from the shared math as the contract will compute it: the shares,
- * the bonus and the inflation reward the reservoir funds for this stake, and whether it can fund them in full.
+ * the bonus and the inflation reward the reservoir funds for this stake (with the token's symbol), and whether it
+ * can fund them in full.
  */
-export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, hasReferral: boolean) {
+export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, hasReferral: boolean, symbol = '') {
   const p = previewStake(poolMath(pool), amountWei, BigInt(days) * DAY, hasReferral && pool.version === 1)
   const wanted = p.bonusWanted + p.rewardWanted
   return {
@@ -316,11 +308,11 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
     lengthBonus: `${formatPercent(p.lengthBonusPercent)}%`,
     totalShares: formatAmount(p.shares),
     shareOfPool: `${formatPercent(p.shareOfPool * 100n)}%`,
-    bonus: formatAmount(p.bonus),
-    reward: formatAmount(p.reward),
+    bonus: formatAmount(p.bonus, { symbol }),
+    reward: formatAmount(p.reward, { symbol }),
     /** Only version 1 pays inflation. */
     hasReward: BigInt(pool.inflationPercent) > 0n,
-    atMaturity: formatAmount(p.atMaturity),
+    atMaturity: formatAmount(p.atMaturity, { symbol }),
     /** The early withdrawal fee at the start (falls to 0 at the release), percent of the amount. */
     feePercent: `${formatPercent(pool.unHoldFee)}%`,
     /**
@@ -331,12 +323,12 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
     shortfall:
       p.bonus < p.bonusWanted || p.reward < p.rewardWanted
         ? {
-            funded: formatAmount(p.bonus + p.reward),
-            wanted: formatAmount(wanted),
-            bonus: formatAmount(p.bonus),
-            bonusWanted: formatAmount(p.bonusWanted),
-            reward: formatAmount(p.reward),
-            rewardWanted: formatAmount(p.rewardWanted),
+            funded: formatAmount(p.bonus + p.reward, { symbol }),
+            wanted: formatAmount(wanted, { symbol }),
+            bonus: formatAmount(p.bonus, { symbol }),
+            bonusWanted: formatAmount(p.bonusWanted, { symbol }),
+            reward: formatAmount(p.reward, { symbol }),
+            rewardWanted: formatAmount(p.rewardWanted, { symbol }),
             bonusCut: p.bonus < p.bonusWanted,
             rewardCut: p.reward < p.rewardWanted,
             minimums: { bonus: p.bonus.toString(), reward: p.reward.toString() },
@@ -352,9 +344,8 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
 export const selectFeeStreamNote = createSelector(
   [(s: RootState) => s.stake.pool?.feesStreaming ?? '0', (s: RootState) => s.stake.pool?.feeStreamEnd ?? 0, selectSymbol],
   (pending, end, symbol): string | null => {
-    const amount = formatAmount(pending)
-    if (BigInt(pending) === 0n || end === 0 || amount === '0.00') return null
-    return `${withSymbol(amount, symbol)} of early-close fees being shared until ${formatDate(end)}`
+    if (BigInt(pending) === 0n || end === 0 || formatAmount(pending) === '0.00') return null
+    return `${formatAmount(pending, { symbol })} of early-close fees being shared until ${formatDate(end)}`
   },
 )
 
@@ -374,7 +365,7 @@ export const selectApproval = createSelector(
   (allowance, symbol, amountWei) => {
     const have = BigInt(allowance ?? '0')
     const need = amountWei === null ? 0n : BigInt(amountWei)
-    const withSymbol = (wei: bigint) => (symbol ? `${formatAmount(wei)} ${symbol}` : formatAmount(wei))
+    const withSymbol = (wei: bigint) => formatAmount(wei, { symbol })
     return {
       approved: need > 0n ? have >= need : have > 0n,
       /** Some allowance, but less than this amount: Approve is offered again, for at least the amount. */

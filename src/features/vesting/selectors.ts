@@ -47,11 +47,9 @@ export const selectClaimBlock = createSelector(
 
 export const selectCanClaim = (s: RootState) => selectClaimBlock(s) === null
 
-const amountText = (wei: string, symbol: string) => `${formatAmount(wei)}${symbol ? ` ${symbol}` : ''}`
-
 export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymbol], (info, symbol): NextClaimLine => {
-  if (info.next) return { kind: 'next', amount: amountText(info.next.amount, symbol), date: formatDate(info.next.date) }
-  if (BigInt(info.unlocked) > 0n) return { kind: 'last', amount: amountText(info.unlocked, symbol) }
+  if (info.next) return { kind: 'next', amount: formatAmount(info.next.amount, { symbol }), date: formatDate(info.next.date) }
+  if (BigInt(info.unlocked) > 0n) return { kind: 'last', amount: formatAmount(info.unlocked, { symbol }) }
   if (BigInt(info.total) > 0n && BigInt(info.claimed) >= BigInt(info.total)) return { kind: 'all' }
   return null
 })
@@ -59,7 +57,7 @@ export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymb
 export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => {
   // Nothing answered yet: placeholders while loading, dashes once a read failed; never zeros passed off as figures.
   const unknown = v.loadedAt === null
-  const text = (wei: string) => (unknown ? '—' : amountText(wei, symbol))
+  const text = (wei: string) => formatAmount(unknown ? null : wei, { symbol })
   return {
     /** Placeholders until the first answer; a refresh keeps the figures on screen. */
     loading: unknown && v.status !== 'failed',

@@ -95,7 +95,7 @@ describe('create deposit modal', () => {
     const { user } = await openDeposit({ balance: (12_345n * E18 + 5n).toString() })
     // The balance reads to the cent, rounded down; the exact figure is on hover and is what MAX fills in.
     const shown = screen.getByTitle('12345.000000000000000005 PLT')
-    expect(shown.textContent).toBe('12,345.00')
+    expect(shown.textContent).toBe('12,345.00 PLT')
     await user.click(screen.getByRole('button', { name: 'MAX' }))
     expect(amount().value).toBe('12345.000000000000000005')
     await waitFor(() => expect(confirm().disabled).toBe(false))

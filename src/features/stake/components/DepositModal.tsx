@@ -1,17 +1,19 @@
-import { useFormik, yupToFormErrors } from 'formik'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useFormik } from 'formik'
+import { useEffect, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
 import { Button } from '../../../ui/Button'
+import { ErrorText } from '../../../ui/ErrorText'
 import { FigureList } from '../../../ui/FigureList'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
+import { TextField } from '../../../ui/TextField'
 import { modalClosed } from '../../wallet/slice'
 import {
   acceptDaysText,
   amountTextProblem,
-  depositSchema,
+  depositErrors,
   EMPTY_DEPOSIT,
   hasReferral,
   PRODUCT_TEAM_REFERRAL,
@@ -29,67 +31,6 @@ import {
   selectPool,
 } from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
-
-const Field = styled.div`
-  margin-bottom: 16px;
-  label {
-    display: block;
-    font-size: 0.9rem;
-    color: ${(p) => p.theme.color.muted};
-    margin-bottom: 6px;
-  }
-  input,
-  select {
-    width: 100%;
-    min-height: 44px;
-    padding: 0 12px;
-    border-radius: 10px;
-    border: 1px solid ${(p) => p.theme.color.border};
-    background: ${(p) => p.theme.color.raised};
-    color: ${(p) => p.theme.color.text};
-  }
-  input:disabled {
-    color: ${(p) => p.theme.color.muted};
-  }
-  input[aria-invalid='true'] {
-    border-color: ${(p) => p.theme.color.danger};
-  }
-`
-
-const Inline = styled.div`
-  display: flex;
-  gap: 8px;
-  > :first-child {
-    flex: 1;
-    min-width: 0;
-  }
-  select {
-    width: auto;
-  }
-`
-
-const Hint = styled.small`
-  display: block;
-  margin-top: 4px;
-  color: ${(p) => p.theme.color.muted};
-`
-
-const ErrorText = styled.small`
-  display: block;
-  margin-top: 4px;
-  color: ${(p) => p.theme.color.danger};
-`
-
-/** Under a field: its validation message once it is shown, else the hint. */
-function FieldMessage({ id, error, children }: { id: string; error: string | null; children: ReactNode }) {
-  return error ? (
-    <ErrorText role="alert" id={id}>
-      {error}
-    </ErrorText>
-  ) : (
-    <Hint id={id}>{children}</Hint>
-  )
-}
 
 const Preview = styled(FigureList)`
   gap: 6px 12px;
@@ -129,10 +70,8 @@ const Accept = styled.label`
   }
 `
 
-const Failure = styled.p`
+const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
-  color: ${(p) => p.theme.color.danger};
-  font-size: 0.9rem;
 `
 
 const Terms = styled.p`
@@ -199,10 +138,10 @@ const termsKey = (amount: string, days: number, referred: boolean, s: Shortfall)
   [amount, days, referred, s.minimums.bonus, s.minimums.reward].join('/')
 
 /** "a bonus of 0.00 PLT instead of 10.00 PLT and a reward of ..." for the parts the reservoir cuts. */
-function cutTerms(s: Shortfall, withSymbol: (t: string) => string): string {
+function cutTerms(s: Shortfall): string {
   return [
-    s.bonusCut ? `a bonus of ${withSymbol(s.bonus)} instead of ${withSymbol(s.bonusWanted)}` : null,
-    s.rewardCut ? `a reward of ${withSymbol(s.reward)} instead of ${withSymbol(s.rewardWanted)}` : null,
+    s.bonusCut ? `a bonus of ${s.bonus} instead of ${s.bonusWanted}` : null,
+    s.rewardCut ? `a reward of ${s.reward} instead of ${s.rewardWanted}` : null,
   ]
     .filter((t) => t !== null)
     .join(' and ')
@@ -233,18 +172,15 @@ export function DepositModal() {
     dispatch(depositReset())
   }, [dispatch])
 
+  // The day limits depend on the referral being validated, so the schema is built per validation.
+  const errorsOf = (v: DepositValues) => depositErrors(v, balance, daysLimits(pool, hasReferral(v.referral)))
+  // Formik counts a form valid until its first validation; the empty form's errors from the start keep Confirm off.
+  const [initialErrors] = useState(() => errorsOf(EMPTY_DEPOSIT))
   const form = useFormik<DepositValues>({
     initialValues: EMPTY_DEPOSIT,
+    initialErrors,
     validateOnMount: true,
-    // The day limits depend on the referral being validated, so the schema is built per validation.
-    validate: async (v) => {
-      try {
-        await depositSchema(balance, daysLimits(pool, hasReferral(v.referral))).validate(v, { abortEarly: false })
-        return {}
-      } catch (err) {
-        return yupToFormErrors<DepositValues>(err)
-      }
-    },
+    validate: errorsOf,
     onSubmit: (v) => {
       const amount = parseAmountInput(v.amount)
       if (amount === null || !pool) return
@@ -277,8 +213,8 @@ export function DepositModal() {
   const { approved } = approval
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
   const preview = useMemo(
-    () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred) : null),
-    [pool, amountWei, daysNumber, limits.max, referred],
+    () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred, symbol) : null),
+    [pool, amountWei, daysNumber, limits.max, referred, symbol],
   )
   if (!pool) return null
   const v1 = pool.version === 1
@@ -286,18 +222,13 @@ export function DepositModal() {
   const shortfall = preview?.shortfall ?? null
   const shortKey = shortfall && amountWei !== null ? termsKey(amountWei, daysNumber, referred, shortfall) : null
   const lowerTermsAccepted = shortKey !== null && accepted === shortKey
-  const canConfirm =
-    approved &&
-    form.isValid &&
-    amountWei !== null &&
-    BigInt(amountWei) <= BigInt(balance) &&
-    daysNumber >= limits.min &&
-    (!shortfall || lowerTermsAccepted) &&
-    !pending
+  // The form's rules (a plain amount above 0 within the balance, days within the limits) are the schema's: formik's
+  // validity carries them. Besides those, only what the schema cannot know: the allowance, accepted lower terms, and
+  // no deposit already in flight.
+  const canConfirm = form.isValid && approved && (!shortfall || lowerTermsAccepted) && !pending
 
   const approveChoice = approveExact && approval.exact ? approval.exact : approval.unlimited
   const close = () => dispatch(modalClosed())
-  const withSymbol = (text: string) => (symbol ? `${text} ${symbol}` : text)
   const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
     const next = accept(text)
     if (next !== null) void form.setFieldValue(field, next)
@@ -308,42 +239,39 @@ export function DepositModal() {
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <Field>
-          <label htmlFor="deposit-amount">Amount{symbol ? ` (${symbol})` : ''}</label>
-          <Inline>
-            <input
-              id="deposit-amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.0"
-              value={values.amount}
-              aria-invalid={Boolean(amountError)}
-              aria-describedby="deposit-amount-help"
-              // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
-              onChange={(e) => void form.setFieldValue('amount', e.target.value)}
-              onBlur={form.handleBlur}
-            />
+        <TextField
+          id="deposit-amount"
+          label={`Amount${symbol ? ` (${symbol})` : ''}`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={values.amount}
+          error={amountError}
+          // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
+          onChange={(e) => void form.setFieldValue('amount', e.target.value)}
+          onBlur={form.handleBlur}
+          beside={
             <Button type="button" $variant="secondary" onClick={() => void form.setFieldValue('amount', toInputText(balance))}>
               MAX
             </Button>
-          </Inline>
-          <FieldMessage id="deposit-amount-help" error={amountError}>
-            {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
-            Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance)}</span> {symbol}
-          </FieldMessage>
-        </Field>
+          }
+          hint={
+            <>
+              {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
+              Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance, { symbol })}</span>
+            </>
+          }
+        />
 
         {v1 && (
-          <Field>
-            <label htmlFor="deposit-referral">Referral</label>
-            <Inline>
-              <input
-                id="deposit-referral"
-                disabled
-                value={values.referral ? shortenAddress(values.referral) : ''}
-                placeholder="No referral"
-              />
+          <TextField
+            id="deposit-referral"
+            label="Referral"
+            disabled
+            value={values.referral ? shortenAddress(values.referral) : ''}
+            placeholder="No referral"
+            beside={
               <select
                 aria-label="Choose a referral"
                 value={values.referral}
@@ -353,27 +281,22 @@ export function DepositModal() {
                 <option value={PRODUCT_TEAM_REFERRAL}>Product team</option>
                 {myReferral && <option value={myReferral}>Your referral</option>}
               </select>
-            </Inline>
-          </Field>
+            }
+          />
         )}
 
-        <Field>
-          <label htmlFor="deposit-days">Days</label>
-          <input
-            id="deposit-days"
-            name="days"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.days}
-            aria-invalid={Boolean(showError('days'))}
-            aria-describedby="deposit-days-help"
-            onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
-            onBlur={form.handleBlur}
-          />
-          <FieldMessage id="deposit-days-help" error={showError('days')}>
-            From {limits.min} to {limits.max}
-          </FieldMessage>
-        </Field>
+        <TextField
+          id="deposit-days"
+          label="Days"
+          name="days"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.days}
+          error={showError('days')}
+          onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
+          onBlur={form.handleBlur}
+          hint={`From ${limits.min} to ${limits.max}`}
+        />
 
         {preview && (
           <>
@@ -394,22 +317,22 @@ export function DepositModal() {
               <dd data-testid="preview-share-of-pool">{preview.shareOfPool}</dd>
               <dt className="split">Bonus at release</dt>
               <dd className="split" data-testid="preview-bonus">
-                {withSymbol(preview.bonus)}
+                {preview.bonus}
               </dd>
               {preview.hasReward && (
                 <>
                   <dt>Inflation reward</dt>
-                  <dd data-testid="preview-reward">{withSymbol(preview.reward)}</dd>
+                  <dd data-testid="preview-reward">{preview.reward}</dd>
                 </>
               )}
               <dt>To receive at release</dt>
-              <dd data-testid="preview-at-maturity">{withSymbol(preview.atMaturity)}</dd>
+              <dd data-testid="preview-at-maturity">{preview.atMaturity}</dd>
             </Preview>
             {shortfall && (
               <>
                 <Shortfall role="status" data-testid="preview-shortfall">
-                  The reward reservoir can fund only {withSymbol(shortfall.funded)} of the {withSymbol(shortfall.wanted)} bonus
-                  and reward this stake would earn. The pool stakes it on these lower terms only if you accept them.
+                  The reward reservoir can fund only {shortfall.funded} of the {shortfall.wanted} bonus and reward this stake
+                  would earn. The pool stakes it on these lower terms only if you accept them.
                 </Shortfall>
                 <Accept>
                   <input
@@ -419,7 +342,7 @@ export function DepositModal() {
                     disabled={shortKey === null || pending}
                     onChange={(e) => setAccepted(e.target.checked ? shortKey : null)}
                   />
-                  <span>I accept {cutTerms(shortfall, withSymbol)}.</span>
+                  <span>I accept {cutTerms(shortfall)}.</span>
                 </Accept>
               </>
             )}
@@ -464,7 +387,7 @@ export function DepositModal() {
 
         {/* Why the last approval or stake did not go through; a rejection in the wallet is only a notice. */}
         {((deposit.status === 'failed' && deposit.error) || approveError) && (
-          <Failure role="alert" data-testid="deposit-error">
+          <Failure data-testid="deposit-error">
             {deposit.status === 'failed' && deposit.error ? deposit.error : approveError}
           </Failure>
         )}

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { useAppSelector } from '../../../app/hooks'
 import { countRender } from '../../../app/renderCount'
+import { NO_FIGURE } from '../../../format/units'
 import { Card } from '../../../ui/Card'
 import { FreshnessNote } from '../../../ui/OutageBanner'
 import { Skeleton } from '../../../ui/Skeleton'
@@ -73,7 +74,7 @@ export function PoolOverview() {
         </Figure>
         <Figure>
           <h3>Pool APR</h3>
-          <p>{value(v.apr ?? '—', 'pool-apr')}</p>
+          <p>{value(v.apr ?? NO_FIGURE, 'pool-apr')}</p>
         </Figure>
         <Figure>
           <h3>Total stakers</h3>

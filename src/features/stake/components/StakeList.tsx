@@ -6,19 +6,14 @@ import { formatCountdown } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
+import { SpreadRow } from '../../../ui/SpreadRow'
 import { useNow } from '../../../ui/useNow'
-import { selectSymbol } from '../../token/selectors'
 import { modalOpened } from '../../wallet/slice'
 import { stakesCsv } from '../csv'
 import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt, type StakeRow } from '../selectors'
 import { moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Head = styled(SpreadRow)`
   margin-bottom: 16px;
   h2 {
     margin: 0;
@@ -140,12 +135,7 @@ const More = styled.div`
   padding-top: 16px;
 `
 
-const Failure = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Failure = styled(SpreadRow)`
   padding: 14px 16px;
   margin-top: 12px;
   border-radius: 10px;
@@ -184,7 +174,7 @@ function Countdown({ releaseAt }: { releaseAt: number }) {
   return left ? <small>in {left}</small> : null
 }
 
-const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }) {
+const Row = memo(function Row({ row }: { row: StakeRow }) {
   countRender('StakeRow')
   const dispatch = useAppDispatch()
   return (
@@ -204,11 +194,11 @@ const Row = memo(function Row({ row, symbol }: { row: StakeRow; symbol: string }
       </td>
       <td data-label="Stake ID">#{row.id}</td>
       <td data-label="Staked amount">
-        {row.amount} {symbol}
+        {row.amount}
         {row.shares !== null && <small>{row.shares} shares</small>}
       </td>
       <td data-label={row.active ? 'Future rewards' : 'Earned'}>
-        {row.rewards} {symbol}
+        {row.rewards}
         {row.rewardParts && <small>{row.rewardParts}</small>}
       </td>
       <td>
@@ -240,7 +230,6 @@ export function StakeList() {
   const selectStakeRows = useMemo(makeSelectStakeRows, [])
   const { active, closed } = useAppSelector(selectStakeRows)
   const view = useAppSelector(selectPoolView)
-  const symbol = useAppSelector(selectSymbol)
   const deposit = () => dispatch(modalOpened('deposit'))
   const all = [...active, ...closed]
   return (
@@ -249,7 +238,7 @@ export function StakeList() {
         <h2 id="my-stakes">
           My total staked{' '}
           <strong data-testid="my-total-staked">
-            {view.myTotal ?? (view.myTotalLoading ? <Skeleton $width="10ch" aria-label="Loading" /> : '—')}
+            {view.myTotalLoading ? <Skeleton $width="10ch" aria-label="Loading" /> : view.myTotal}
           </strong>
         </h2>
         <div>
@@ -288,7 +277,7 @@ export function StakeList() {
           </thead>
           <tbody>
             {active.map((r) => (
-              <Row key={r.id} row={r} symbol={symbol} />
+              <Row key={r.id} row={r} />
             ))}
           </tbody>
           {closed.length > 0 && (
@@ -299,7 +288,7 @@ export function StakeList() {
                 <th />
               </Section>
               {closed.map((r) => (
-                <Row key={r.id} row={r} symbol={symbol} />
+                <Row key={r.id} row={r} />
               ))}
             </tbody>
           )}

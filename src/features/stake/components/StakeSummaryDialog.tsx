@@ -1,12 +1,13 @@
 import { Fragment } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { NO_FIGURE } from '../../../format/units'
 import { Button } from '../../../ui/Button'
+import { ErrorText } from '../../../ui/ErrorText'
 import { FigureList } from '../../../ui/FigureList'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
-import { selectSymbol } from '../../token/selectors'
 import { modalClosed } from '../../wallet/slice'
 import { selectCloseError, selectClosePending, selectPoolView, selectSummaryRow } from '../selectors'
 import { unstakeRequested } from '../slice'
@@ -46,17 +47,16 @@ const Warn = styled.p`
   font-size: 0.9rem;
 `
 
-const Failure = styled.p`
+const Failure = styled(ErrorText)`
   margin: 0 0 14px;
-  color: ${(p) => p.theme.color.danger};
-  font-size: 0.9rem;
 `
 
-function Ring({ value }: { value: number }) {
+/** The progress ring; `text` is the progress as the row words it ('33.33%'). */
+function Ring({ value, text }: { value: number; text: string }) {
   const r = 34
   const c = 2 * Math.PI * r
   return (
-    <svg width="84" height="84" viewBox="0 0 84 84" role="img" aria-label={`Progress ${(value / 100).toFixed(2)}%`}>
+    <svg width="84" height="84" viewBox="0 0 84 84" role="img" aria-label={`Progress ${text}`}>
       <circle cx="42" cy="42" r={r} fill="none" stroke="#2a3a31" strokeWidth="8" />
       <circle
         cx="42"
@@ -87,13 +87,11 @@ export function StakeSummaryDialog() {
   const dispatch = useAppDispatch()
   const row = useAppSelector(selectSummaryRow)
   const { apr } = useAppSelector(selectPoolView)
-  const symbol = useAppSelector(selectSymbol)
   const closing = useAppSelector(selectClosePending)
   const closeError = useAppSelector(selectCloseError)
   const close = () => dispatch(modalClosed())
   if (!row) return null
   const c = row.close
-  const amount = (text: string) => `${text} ${symbol}`.trim()
   const line = (label: string, text: string, id: string, className?: string) => (
     <Fragment key={id}>
       <dt className={className}>{label}</dt>
@@ -105,7 +103,7 @@ export function StakeSummaryDialog() {
   return (
     <Modal title={`Stake #${row.id}`} onClose={close}>
       <Top>
-        <Ring value={row.progress} />
+        <Ring value={row.progress} text={row.progressText} />
         <div>
           <strong>{STATUS_TEXT[row.status]}</strong>
           <Muted>
@@ -114,15 +112,15 @@ export function StakeSummaryDialog() {
         </div>
       </Top>
       <Figures>
-        {line('Amount staked', amount(row.amount), 'amount')}
-        {c.hasReward && line(c.early ? 'Reward earned so far' : 'Reward', amount(c.rewardEarned), 'reward')}
-        {c.hasBonus && !c.early && line('Bonus', amount(c.bonusPaid), 'bonus')}
-        {line('Earned from strong hands', amount(c.gains), 'gains')}
-        {line('Pool APR', apr ?? '—', 'apr')}
-        {line('Early withdrawal fee', amount(c.fee), 'fee', c.early ? 'lost' : undefined)}
-        {c.early && c.hasBonus && line('Bonus forfeited', amount(c.bonusForfeited), 'bonus-forfeited', 'lost')}
-        {c.early && c.hasReward && line('Unearned reward forfeited', amount(c.rewardForfeited), 'reward-forfeited', 'lost')}
-        {line(row.active ? 'Total to receive' : 'Received', amount(c.toReceive), 'total', 'total')}
+        {line('Amount staked', row.amount, 'amount')}
+        {c.hasReward && line(c.early ? 'Reward earned so far' : 'Reward', c.rewardEarned, 'reward')}
+        {c.hasBonus && !c.early && line('Bonus', c.bonusPaid, 'bonus')}
+        {line('Earned from strong hands', c.gains, 'gains')}
+        {line('Pool APR', apr ?? NO_FIGURE, 'apr')}
+        {line('Early withdrawal fee', c.fee, 'fee', c.early ? 'lost' : undefined)}
+        {c.early && c.hasBonus && line('Bonus forfeited', c.bonusForfeited, 'bonus-forfeited', 'lost')}
+        {c.early && c.hasReward && line('Unearned reward forfeited', c.rewardForfeited, 'reward-forfeited', 'lost')}
+        {line(row.active ? 'Total to receive' : 'Received', c.toReceive, 'total', 'total')}
       </Figures>
       {row.active && c.early && (
         <Warn>
@@ -131,11 +129,7 @@ export function StakeSummaryDialog() {
         </Warn>
       )}
       {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
-      {closeError && (
-        <Failure role="alert" data-testid="close-error">
-          {closeError}
-        </Failure>
-      )}
+      {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
       <Button $block disabled={!row.active || closing} onClick={() => dispatch(unstakeRequested(row.id))}>
         {closing && <Spinner size={18} label="Closing" />}
         Close tranche

@@ -3,10 +3,18 @@ import { App } from '../../../App'
 import { DAY, E18, T0, testPool, testStake } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
-import { autoUpdateChanged, initialStakeState, poolFailed, poolRequested, stakesFailed } from '../slice'
+import { autoUpdateChanged, initialStakeState, poolFailed, poolRequested, stakesFailed, type StakeState } from '../slice'
 
-const open = () =>
-  renderWithProviders(<App />, { preloadedState: { wallet: connectedWallet(), stake: initialStakeState }, route: '/staking' })
+/** The staking page with the stake slice at `stake` over its initial state, for a token called PLT. */
+const open = (stake: Partial<StakeState> = {}) =>
+  renderWithProviders(<App />, {
+    preloadedState: {
+      wallet: connectedWallet(),
+      token: { ...initialTokenState, symbol: 'PLT' },
+      stake: { ...initialStakeState, ...stake },
+    },
+    route: '/staking',
+  })
 
 describe('staking page before and after its first read', () => {
   it('shows skeletons and a loading line while the first read is under way', () => {
@@ -47,26 +55,18 @@ describe('staking page before and after its first read', () => {
   it('keeps the last figures and rows on screen when a later read fails, marked with their block and age', () => {
     // 3 min 20 s: the page's shared clock ticks once a second, so a test reads it up to a tick late.
     const readAt = Date.now() - 200_000
-    renderWithProviders(<App />, {
-      preloadedState: {
-        wallet: connectedWallet(),
-        token: { ...initialTokenState, symbol: 'PLT' },
-        stake: {
-          ...initialStakeState,
-          status: 'failed',
-          error: "Can't reach the network.",
-          autoUpdate: 'paused',
-          retryAt: Date.now() + 30_000,
-          pool: testPool(),
-          blockNumber: 1234,
-          readAt,
-          chainTime: T0 + 25 * DAY,
-          userStakes: [testStake()],
-          listStatus: 'ok',
-          totalStakedByUser: (1_000n * E18).toString(),
-        },
-      },
-      route: '/staking',
+    open({
+      status: 'failed',
+      error: "Can't reach the network.",
+      autoUpdate: 'paused',
+      retryAt: Date.now() + 30_000,
+      pool: testPool(),
+      blockNumber: 1234,
+      readAt,
+      chainTime: T0 + 25 * DAY,
+      userStakes: [testStake()],
+      listStatus: 'ok',
+      totalStakedByUser: (1_000n * E18).toString(),
     })
     const outage = screen.getByTestId('staking-outage')
     expect(outage.textContent).toMatch(
@@ -78,31 +78,14 @@ describe('staking page before and after its first read', () => {
   })
 
   it('says which block current figures are as of', () => {
-    renderWithProviders(<App />, {
-      preloadedState: {
-        wallet: connectedWallet(),
-        stake: { ...initialStakeState, status: 'succeeded', pool: testPool(), blockNumber: 98_765, readAt: Date.now() },
-      },
-      route: '/staking',
-    })
+    open({ status: 'succeeded', pool: testPool(), blockNumber: 98_765, readAt: Date.now() })
     expect(screen.getByTestId('pool-as-of').textContent).toBe('As of block 98,765, read just now')
     expect(screen.queryByTestId('staking-outage')).toBeNull()
   })
 
   it('shows the early-close fees still being shared under the main figures, and no line when there are none', () => {
     const show = (feesStreaming: string) =>
-      renderWithProviders(<App />, {
-        preloadedState: {
-          wallet: connectedWallet(),
-          token: { ...initialTokenState, symbol: 'PLT' },
-          stake: {
-            ...initialStakeState,
-            status: 'succeeded',
-            pool: testPool({ feesStreaming, feeStreamEnd: T0 + 30 * DAY }),
-          },
-        },
-        route: '/staking',
-      })
+      open({ status: 'succeeded', pool: testPool({ feesStreaming, feeStreamEnd: T0 + 30 * DAY }) })
     const { unmount } = show((250n * E18).toString())
     expect(screen.getByTestId('pool-fee-stream').textContent).toBe(
       '250.00 PLT of early-close fees being shared until Sun, 14 Feb 2027',

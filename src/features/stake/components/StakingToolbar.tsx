@@ -1,18 +1,14 @@
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
+import { SpreadRow } from '../../../ui/SpreadRow'
 import { TokenContractLink } from '../../token/components/TokenContractLink'
 import { selectCanWatchAsset } from '../../token/selectors'
 import { watchAssetRequested } from '../../token/slice'
 import { modalOpened } from '../../wallet/slice'
 import { selectPoolView } from '../selectors'
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Bar = styled(SpreadRow)`
   p {
     margin: 0;
   }

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { noticeClosed, rejectionNoticeClosed } from '../../../chain/txActions'
+import { CloseButton } from '../../../ui/CloseButton'
 import { Spinner } from '../../../ui/Spinner'
 import { selectNotices, selectRejection } from '../selectors'
 
@@ -64,16 +65,6 @@ const Dot = styled.span<{ $tone: 'accent' | 'danger' | 'warning' }>`
   background: ${(p) => p.theme.color[p.$tone]};
 `
 
-const Close = styled.button`
-  background: none;
-  border: 0;
-  color: ${(p) => p.theme.color.muted};
-  font-size: 1.3rem;
-  line-height: 1;
-  cursor: pointer;
-  padding: 0 4px;
-`
-
 /**
  * The transaction stack: in progress / confirmed / failed / replaced / dropped, each with its explorer link and a
  * close control.
@@ -92,9 +83,7 @@ export function TxNotifications() {
             <strong>Request rejected</strong>
             <small>{rejection}</small>
           </div>
-          <Close aria-label="Close notification" onClick={() => dispatch(rejectionNoticeClosed())}>
-            ×
-          </Close>
+          <CloseButton size="notice" label="Close notification" onClick={() => dispatch(rejectionNoticeClosed())} />
         </Notice>
       )}
       {notices.map((n) => (
@@ -125,9 +114,7 @@ export function TxNotifications() {
               )}
             </div>
           </div>
-          <Close aria-label="Close notification" onClick={() => dispatch(noticeClosed({ hash: n.hash }))}>
-            ×
-          </Close>
+          <CloseButton size="notice" label="Close notification" onClick={() => dispatch(noticeClosed({ hash: n.hash }))} />
         </Notice>
       ))}
     </Stack>

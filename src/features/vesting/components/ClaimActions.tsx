@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
+import { ErrorText } from '../../../ui/ErrorText'
 import { Spinner } from '../../../ui/Spinner'
 import { modalOpened } from '../../wallet/slice'
 import { selectClaimBlock, selectClaimView, selectNextClaimLine, type ClaimBlock, type NextClaimLine } from '../selectors'
@@ -27,9 +28,7 @@ const Why = styled.p`
   font-size: 0.95rem;
 `
 
-const Failure = styled.p`
-  margin: 0;
-  color: ${(p) => p.theme.color.danger};
+const Failure = styled(ErrorText)`
   font-size: 0.95rem;
 `
 
@@ -85,11 +84,7 @@ export function ClaimActions() {
       </div>
       {(block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
       {/* A claim to the wallet that did not go through says why here; claim-and-stake says it in its term chooser. */}
-      {view.error && view.failedKind === 'wallet' && (
-        <Failure role="alert" data-testid="claim-error">
-          {view.error}
-        </Failure>
-      )}
+      {view.error && view.failedKind === 'wallet' && <Failure data-testid="claim-error">{view.error}</Failure>}
       <Note>This page may take up to 2 hours to update.</Note>
     </Box>
   )

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
+import { ErrorText } from '../../../ui/ErrorText'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { modalClosed } from '../../wallet/slice'
@@ -47,9 +48,9 @@ const Term = styled.label<{ $checked: boolean }>`
   }
 `
 
-const Error = styled.p`
-  color: ${(p) => p.theme.color.danger};
+const Failure = styled(ErrorText)`
   margin: 0 0 16px;
+  font-size: 1rem;
 `
 
 /**
@@ -89,7 +90,7 @@ export function TermChooserModal() {
           ))}
         </Terms>
       )}
-      {error && <Error role="alert">{error}</Error>}
+      {error && <Failure>{error}</Failure>}
       <Button $block disabled={!selected || busy} onClick={() => selected && dispatch(stakingRequested({ hold: selected.hold }))}>
         {busy && <Spinner size={18} label="Claiming and staking" />}
         Claim and stake

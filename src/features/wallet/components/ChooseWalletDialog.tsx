@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import type { WalletName } from '../../../chain/wallets'
 import { Button } from '../../../ui/Button'
+import { ErrorText } from '../../../ui/ErrorText'
 import {
   BrowserWalletLogo,
   ConnectionProtocolLogo,
@@ -63,9 +64,9 @@ const Note = styled.small`
   color: ${(p) => p.theme.color.warning};
 `
 
-const Error = styled.p`
-  color: ${(p) => p.theme.color.danger};
+const Failure = styled(ErrorText)`
   margin: 0 0 12px;
+  font-size: 1rem;
 `
 
 const Footer = styled.div`
@@ -119,7 +120,7 @@ export function ChooseWalletDialog() {
           )
         })}
       </List>
-      {wallet.error && <Error role="alert">{wallet.error}</Error>}
+      {wallet.error && <Failure>{wallet.error}</Failure>}
       <Button $block disabled={action.disabled} onClick={act}>
         {wallet.connecting ? 'Check your wallet…' : action.label}
       </Button>

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../app/hooks'
 import { Button } from '../../../ui/Button'
 import { Card } from '../../../ui/Card'
+import { ErrorText } from '../../../ui/ErrorText'
 import { ChainIcon } from '../../../ui/icons'
 import { selectSupportedNetworkList, selectSwitchingTo, selectWalletError } from '../selectors'
 import { modalOpened, switchChainRequested } from '../slice'
@@ -24,8 +25,8 @@ const Networks = styled.ul`
   gap: 10px;
 `
 
-const Error = styled.p`
-  color: ${(p) => p.theme.color.danger};
+/** Below the networks; the box's own paragraph margin and size give way. */
+const Failure = styled(ErrorText)`
   margin-top: 16px !important;
   font-size: 1rem !important;
 `
@@ -64,7 +65,7 @@ export function UnsupportedNetwork() {
           </li>
         ))}
       </Networks>
-      {error && <Error role="alert">{error}</Error>}
+      {error && <Failure>{error}</Failure>}
     </Box>
   )
 }
