@@ -1,7 +1,6 @@
 import { parseTimerOverrides, type Timers } from '../app/config'
 import type { DeploymentRecord } from './deploymentRecord'
 import { buildNetworks, type ApiHosts, type NetworkConfig } from './networks'
-import { parseUrlList } from './rpc'
 
 /**
  * What the build knows about the world: deployment records and API hosts, injected by webpack's DefinePlugin
@@ -59,6 +58,17 @@ const definedEnv = (): BuildEnv => ({
   WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID,
   APP_TIMERS: process.env.APP_TIMERS,
 })
+
+/**
+ * Splits a comma-separated list of URLs (LOCAL_RPC_URL may name several), dropping blanks. Kept here, not beside the
+ * read provider (src/chain/rpc.ts), so reading the configuration does not pull ethers' provider into the first view.
+ */
+export function parseUrlList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '')
+}
 
 /** Reads the build-time configuration (every value has a working local default). */
 export function readBuildConfig(env: BuildEnv = definedEnv()): BuildConfig {

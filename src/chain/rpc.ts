@@ -54,11 +54,3 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     throw lastError
   }
 }
-
-/** Splits a comma-separated list of URLs (LOCAL_RPC_URL may name several), dropping blanks. */
-export function parseUrlList(text: string | undefined): string[] {
-  return (text ?? '')
-    .split(',')
-    .map((u) => u.trim())
-    .filter((u) => u !== '')
-}

@@ -1,15 +1,15 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
-import { call, delay, fork, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, delay, fork, getContext, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
 import { getAddress, isAddress } from 'ethers'
 import { timers } from '../../app/config'
 import { log } from '../../app/log'
+import type { ChainSagas } from '../../app/rootSaga'
 import { getChain, getEnv } from '../../app/sagaContext'
 import { safely } from '../../app/safely'
 import type { RootState } from '../../app/store'
 import type { BrowserEnv } from '../../chain/browserEnv'
 import { addChainParameters, catalogueEntry } from '../../chain/catalogue'
-import { isUserRejection, toUserMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
 import { switchTarget } from '../../chain/networks'
 import { isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
@@ -27,6 +27,13 @@ import {
   walletOptionsLoaded,
   walletReady,
 } from './slice'
+
+/**
+ * The error reader (src/chain/errors.ts, with ethers' ABI decoder): only a failed request needs it, so it comes from
+ * the "chain" chunk (src/app/rootSaga.ts) rather than the first view.
+ */
+type Errors = typeof import('../../chain/errors')
+const loadErrors = (): Promise<Errors> => import(/* webpackChunkName: "chain" */ '../../chain/errors')
 
 interface ConnectorSnapshot {
   chainId: number | null
@@ -111,7 +118,12 @@ const watched = new WeakSet<Web3ReactStore>()
 
 function* loadAndWatch(name: WalletName): SagaIterator<LoadedWallet> {
   const chain: ChainLayer = yield getChain()
-  const wallet: LoadedWallet = yield call([chain.wallets, chain.wallets.load], name)
+  // The chain sagas (a lazy chunk) take walletChanged: they run before a wallet can connect (src/app/rootSaga.ts).
+  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  const [wallet]: [LoadedWallet] = yield all([
+    call([chain.wallets, chain.wallets.load], name),
+    ...(chainSagas ? [call(chainSagas)] : []),
+  ])
   if (!watched.has(wallet.store)) {
     watched.add(wallet.store)
     // Spawned: it outlives the connect request that loaded the wallet (a forked child would keep that call open).
@@ -129,6 +141,7 @@ export function* connectWallet({ payload: name }: ReturnType<typeof connectReque
     chain.wallets.use(wallet)
     yield call([wallet.connector, wallet.connector.activate])
   } catch (err) {
+    const { isUserRejection, toUserMessage }: Errors = yield call(loadErrors)
     const message = isUserRejection(err) ? 'You rejected the connection in your wallet.' : toUserMessage(err)
     if (!isUserRejection(err)) log.error('wallet', `connecting ${name} failed`, err)
     yield put(connectFailed({ message }))
@@ -178,6 +191,7 @@ export function* switchChain({ payload }: ReturnType<typeof switchChainRequested
     }
     yield put(switchChainSettled({ error: null }))
   } catch (err) {
+    const { isUserRejection, toUserMessage }: Errors = yield call(loadErrors)
     if (!isUserRejection(err)) log.error('wallet', `switching to ${target} failed`, err)
     yield put(
       switchChainSettled({
@@ -242,6 +256,12 @@ export function* startWallet(): SagaIterator {
   yield put(walletReady())
 }
 
+/** The Choose Wallet dialog opened: a connect is likely, so the chain sagas' chunk loads while the person chooses. */
+export function* warmChainSagas(): SagaIterator {
+  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  if (chainSagas) yield call(chainSagas)
+}
+
 export function* walletSaga(): SagaIterator {
   yield fork(safely(storeReferral), { type: 'wallet/init' })
   yield fork(safely(startWallet), { type: 'wallet/init' })
@@ -250,4 +270,8 @@ export function* walletSaga(): SagaIterator {
   yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
   yield takeLatest(switchChainRequested.type, safely(switchChain))
   yield takeLatest(modalRequested.type, safely(requestModal))
+  yield takeLeading(
+    (a: { type: string; payload?: unknown }) => a.type === modalOpened.type && a.payload === 'chooseWallet',
+    safely(warmChainSagas),
+  )
 }

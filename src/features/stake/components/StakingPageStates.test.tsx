@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App } from '../../../App'
+import { App, loadScreens } from '../../../App'
 import { DAY, E18, T0, testPool, testStake } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
@@ -7,6 +7,9 @@ import { autoUpdateChanged, initialStakeState, poolFailed, poolRequested, stakes
 
 const open = () =>
   renderWithProviders(<App />, { preloadedState: { wallet: connectedWallet(), stake: initialStakeState }, route: '/staking' })
+
+// Pages and dialogs are lazy chunks: loaded first, they render at once, as the tests expect.
+beforeAll(loadScreens)
 
 describe('staking page before and after its first read', () => {
   it('shows skeletons and a loading line while the first read is under way', () => {
