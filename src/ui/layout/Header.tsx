@@ -61,7 +61,7 @@ export function Header() {
   const { pathname } = useLocation()
   return (
     <Bar>
-      <Brand to="/" aria-label="Home">
+      <Brand to="/" aria-label="Vesting, home">
         <span />
         Vesting
       </Brand>

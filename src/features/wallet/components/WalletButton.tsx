@@ -48,7 +48,7 @@ export function WalletButton() {
   const open = () => dispatch(modalOpened('chooseWallet'))
   if (!button.connected) return <ConnectPill onClick={open}>Connect Wallet</ConnectPill>
   return (
-    <Pill onClick={open} aria-label={`Wallet ${button.label} on ${button.networkName}`}>
+    <Pill onClick={open} aria-label={`Wallet ${button.label}, ${button.networkName}`}>
       <ChainIcon chainId={chainId} size={26} />
       <Lines>
         <span>{button.label}</span>
