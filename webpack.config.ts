@@ -96,6 +96,9 @@ export default (
         // web3-react v8 imports ethers v5 pieces; the app uses ethers v6 only (docs/architecture.md §2).
         '@ethersproject/providers': false,
         '@ethersproject/address': path.join(__dirname, 'src', 'chain', 'shims', 'ethersproject-address.ts'),
+        // ethers' ENS name normaliser (about 11 KB gzip) serves only ENS names, which the app never resolves: a shim
+        // that refuses any name keeps it out of the bundle (src/chain/shims/ens-normalize.ts).
+        '@adraffy/ens-normalize$': path.join(__dirname, 'src', 'chain', 'shims', 'ens-normalize.ts'),
       },
     },
     module: {
@@ -122,6 +125,16 @@ export default (
         ...Object.fromEntries(Object.entries(appEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
       }),
+      // ethers' secp256k1 (signing and key recovery, about 9 KB gzip): the app never signs or recovers keys itself, so
+      // ethers' own import of it gets a shim that refuses any use (src/chain/shims/noble-secp256k1.ts). Only ethers':
+      // WalletConnect's chunk needs the real curve.
+      new webpack.NormalModuleReplacementPlugin(
+        /^@noble\/curves\/secp256k1$/,
+        (resource: { context: string; request: string }) => {
+          if (/[\\/]node_modules[\\/]ethers[\\/]/.test(resource.context))
+            resource.request = path.join(__dirname, 'src', 'chain', 'shims', 'noble-secp256k1.ts')
+        },
+      ),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
       ...(dev ? [] : [new HeadersFilePlugin((inlineStyleHashes) => contentSecurityPolicy(buildConfig, { inlineStyleHashes }))]),
     ],

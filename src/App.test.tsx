@@ -1,9 +1,12 @@
 import { act, screen, within } from '@testing-library/react'
-import { App } from './App'
+import { App, loadScreens } from './App'
 import { txSubmitted } from './chain/txActions'
 import { connectedWallet, renderWithProviders, walletState } from './testUtils'
 
 const connected = (chainId: number, name = 'Localhost') => connectedWallet({ networkId: chainId, networkName: name })
+
+// Pages and dialogs are lazy chunks: loaded first, they render at once, as the tests expect.
+beforeAll(loadScreens)
 
 describe('shell states', () => {
   it('shows the spinner until the wallet layer is ready', () => {

@@ -1,14 +1,26 @@
+import { Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import styled from 'styled-components'
+import { lazyChunk, LoadFailure } from './app/lazyChunk'
 import { OpenModal } from './app/OpenModal'
-import { Shell } from './app/Shell'
+import { Shell, ShellLoading } from './app/Shell'
 import { TxNotifications } from './features/token/components/TxNotifications'
 import { WalletButton } from './features/wallet/components/WalletButton'
-import { ClaimPage } from './pages/ClaimPage'
-import { StakingPage } from './pages/StakingPage'
 import { Header } from './ui/layout/Header'
 import { MobileNav } from './ui/layout/MobileNav'
 import { GlobalStyle } from './ui/theme'
+
+export { loadScreens } from './app/lazyChunk'
+
+// The first view is the shell: header, wallet state, notices. Each page is a chunk of its own, fetched when the shell
+// shows it (a first visit without a wallet never needs one) and prefetched (a low-priority download once the first
+// view's script has run), so connecting or following a link does not wait for it (docs/architecture.md §10).
+const ClaimPage = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ './pages/ClaimPage'))(
+  (m) => m.ClaimPage,
+)
+const StakingPage = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ './pages/StakingPage'))(
+  (m) => m.StakingPage,
+)
 
 const Main = styled.main`
   flex: 1;
@@ -25,12 +37,17 @@ export function App() {
       <Header actions={<WalletButton />} />
       <Main>
         <Shell>
-          <Routes>
-            <Route path="/" element={<ClaimPage />} />
-            <Route path="/staking" element={<StakingPage />} />
-            <Route path="/staking/:id" element={<StakingPage />} />
-            <Route path="*" element={<ClaimPage />} />
-          </Routes>
+          {/* While a page's chunk loads, the shell's spinner stays where it was. */}
+          <LoadFailure>
+            <Suspense fallback={<ShellLoading label="Loading page" />}>
+              <Routes>
+                <Route path="/" element={<ClaimPage />} />
+                <Route path="/staking" element={<StakingPage />} />
+                <Route path="/staking/:id" element={<StakingPage />} />
+                <Route path="*" element={<ClaimPage />} />
+              </Routes>
+            </Suspense>
+          </LoadFailure>
         </Shell>
       </Main>
       <MobileNav />

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
@@ -16,14 +16,18 @@ const config = readBuildConfig()
 setTimers(config.timers ?? {})
 const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </ThemeProvider>
-    </Provider>
-  </StrictMode>,
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the browser in between,
+// instead of one long task (total blocking time; docs/architecture.md §10).
+startTransition(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>,
+  ),
 )

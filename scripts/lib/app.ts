@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
 import { ROOT, spawnOwned, waitForHttp } from './node'
 
@@ -54,10 +55,14 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
+/** Text types sent gzip-compressed to a client that accepts it, as any real host (CDN, nginx `gzip on`) does. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
+
 /**
  * Serves a built app from `dir` on `host`:`port` (127.0.0.1 unless told) with the headers its build wrote
  * (`_headers`, src/hosting/headers.ts): the Content-Security-Policy and the other security headers on every answer,
- * a year's cache for the hashed files in static/, revalidation for index.html. A path without a file extension that
+ * a year's cache for the hashed files in static/, revalidation for index.html; text gzip-compressed when the client
+ * accepts it (Vary: Accept-Encoding), so the bytes on the wire are what a real host sends. A path without a file extension that
  * is not a file gets index.html (history routing); a missing file gets 404, not index.html, so a stale page asking
  * for an old chunk fails clearly (and nosniff would refuse HTML as a script anyway).
  */
@@ -67,6 +72,8 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
   if (!fs.existsSync(path.join(root, 'index.html')) || !fs.existsSync(headersFile))
     return Promise.reject(new Error(`${root} is not a production build (no index.html or ${HEADERS_FILE}): run npm run build`))
   const rules = parseHeadersFile(fs.readFileSync(headersFile, 'utf8'))
+  // Compressed once per file version (path and ETag): the build's files are few and do not change while served.
+  const gzipped = new Map<string, Buffer>()
   // Lower-cased, so the defaults below and the file's headers cannot both go out under two spellings.
   const headersAt = (urlPath: string) =>
     Object.fromEntries(Object.entries(headersFor(rules, urlPath)).map(([k, v]) => [k.toLowerCase(), v]))
@@ -97,15 +104,28 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     // Headers by the file answered, so a history-routing path gets index.html's.
     const served = `/${path.relative(root, file).split(path.sep).join('/')}`
     const stat = fs.statSync(file)
-    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+    const compressible = COMPRESSIBLE.has(path.extname(file))
+    const gzip = compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    const version = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`
+    // Each encoding is its own representation, with its own ETag.
+    const etag = gzip ? `"${version}-gz"` : `"${version}"`
     const headers = {
       'cache-control': CACHE_REVALIDATE,
       ...headersAt(served),
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       etag,
+      ...(compressible ? { vary: 'Accept-Encoding' } : {}),
     }
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end()
+      return
+    }
+    if (gzip) {
+      const key = `${file}\0${etag}`
+      let body = gzipped.get(key)
+      if (!body) gzipped.set(key, (body = zlib.gzipSync(fs.readFileSync(file), { level: 9 })))
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length })
+      res.end(req.method === 'HEAD' ? undefined : body)
       return
     }
     res.writeHead(200, { ...headers, 'content-length': stat.size })

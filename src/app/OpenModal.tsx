@@ -1,29 +1,32 @@
-import { lazy, Suspense, type ComponentType } from 'react'
-import { ChooseWalletDialog } from '../features/wallet/components/ChooseWalletDialog'
-import { ConnectWalletModal } from '../features/wallet/components/ConnectWalletModal'
+import { Suspense, type ComponentType } from 'react'
 import { selectOpenModal } from '../features/wallet/selectors'
-import { StakeWarningModal } from '../features/vesting/components/StakeWarningModal'
-import { TermChooserModal } from '../features/vesting/components/TermChooserModal'
-import { StakeSummaryDialog } from '../features/stake/components/StakeSummaryDialog'
 import { useAppSelector } from './hooks'
+import { lazyChunk, LoadFailure } from './lazyChunk'
 import type { ModalName } from './modals'
 
-// formik and yup serve only this form: a chunk of its own keeps them out of the first view (budget 250 KB gzip),
-// and the prefetch hint has the browser fetch it while idle, so the modal opens at once.
-const DepositModal = lazy(() =>
-  import(/* webpackChunkName: "deposit", webpackPrefetch: true */ '../features/stake/components/DepositModal').then((m) => ({
-    default: m.DepositModal,
-  })),
+// Dialogs open on a click, so none is in the first view: one prefetched chunk for the small ones; formik and yup
+// serve only the deposit form, a chunk of its own. The first dialog of a chunk shows a moment after the click.
+const dialogsChunk = lazyChunk(() =>
+  Promise.all([
+    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/wallet/components/ChooseWalletDialog'),
+    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/wallet/components/ConnectWalletModal'),
+    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/vesting/components/StakeWarningModal'),
+    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/vesting/components/TermChooserModal'),
+    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/stake/components/StakeSummaryDialog'),
+  ]).then(([choose, connect, warning, terms, summary]) => ({ ...choose, ...connect, ...warning, ...terms, ...summary })),
 )
+const DepositModal = lazyChunk(
+  () => import(/* webpackChunkName: "deposit", webpackPrefetch: true */ '../features/stake/components/DepositModal'),
+)((m) => m.DepositModal)
 
 /** Each dialog's component, by its name in src/app/modals.ts: a name without one does not compile. */
 const MODAL_COMPONENTS: Record<ModalName, ComponentType> = {
-  chooseWallet: ChooseWalletDialog,
-  connect: ConnectWalletModal,
+  chooseWallet: dialogsChunk((m) => m.ChooseWalletDialog),
+  connect: dialogsChunk((m) => m.ConnectWalletModal),
   deposit: DepositModal,
-  stakeSummary: StakeSummaryDialog,
-  claimWarning: StakeWarningModal,
-  claimTerms: TermChooserModal,
+  stakeSummary: dialogsChunk((m) => m.StakeSummaryDialog),
+  claimWarning: dialogsChunk((m) => m.StakeWarningModal),
+  claimTerms: dialogsChunk((m) => m.TermChooserModal),
 }
 
 /** The dialog open, if any (one at a time); a lazy one shows nothing until its chunk has loaded. */
@@ -32,8 +35,10 @@ export function OpenModal() {
   if (name === null) return null
   const Dialog = MODAL_COMPONENTS[name]
   return (
-    <Suspense fallback={null}>
-      <Dialog />
-    </Suspense>
+    <LoadFailure>
+      <Suspense fallback={null}>
+        <Dialog />
+      </Suspense>
+    </LoadFailure>
   )
 }

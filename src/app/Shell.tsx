@@ -11,15 +11,19 @@ const Center = styled.div`
   min-height: 40vh;
 `
 
+/** The shell's loading look; App.tsx shows it too while a page's code loads. */
+export function ShellLoading({ label }: { label: string }) {
+  return (
+    <Center>
+      <Spinner size={48} label={label} />
+    </Center>
+  )
+}
+
 /** The spinner until the wallet layer is ready, then the connect or unsupported-network message, else the page. */
 export function Shell({ children }: { children: ReactNode }) {
   const view = useAppSelector(selectShellView)
-  if (view === 'loading')
-    return (
-      <Center>
-        <Spinner size={48} label="Loading wallet" />
-      </Center>
-    )
+  if (view === 'loading') return <ShellLoading label="Loading wallet" />
   if (view === 'connect') return <ConnectPrompt />
   if (view === 'unsupported') return <UnsupportedNetwork />
   return <>{children}</>

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { App } from '../App'
+import { App, loadScreens } from '../App'
 import { initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
 import reducer, { initialWalletState, modalClosed, modalOpened } from '../features/wallet/slice'
@@ -8,6 +8,9 @@ import { connectedWallet, renderWithProviders } from '../testUtils'
 import { isModalName, MODALS, needsWallet, type ModalName } from './modals'
 
 const NAMES = Object.keys(MODALS) as ModalName[]
+
+// The dialogs are lazy chunks: loaded first, they render at once, as after the prefetch in the browser.
+beforeAll(loadScreens)
 
 describe('the modal names', () => {
   it('are a closed list: a cookie or any other string is a dialog only when listed', () => {

@@ -1,10 +1,9 @@
 import { createAction } from '@reduxjs/toolkit'
 import type { Saga, SagaIterator } from 'redux-saga'
-import { all, call, race, spawn, take } from 'redux-saga/effects'
+import { all, call, race, setContext, spawn, take } from 'redux-saga/effects'
+import type { ChainLayer } from '../chain/layer'
 import { walletSaga } from '../features/wallet/sagas'
-import { tokenSaga } from '../features/token/sagas'
-import { vestingSaga } from '../features/vesting/sagas'
-import { stakeSaga } from '../features/stake/sagas'
+import { getChain } from '../chain/sagaContext'
 
 /** The store is being closed: every feature saga stops (and with it every poll and read it started). */
 export const appClosed = createAction('app/closed')
@@ -16,9 +15,54 @@ function stopsOnClose(feature: Saga) {
 }
 
 /**
+ * The sagas that read and write the chain (token, vesting, stake) come with ethers' providers and the contracts' ABIs
+ * in a lazy chunk, "chain", so a first visit shows the Connect Wallet prompt without them (docs/architecture.md §5).
+ * Every action they take follows a connect: walletChanged, the pages (shown only with an address) and the
+ * transactions. So the wallet saga starts them before it connects a wallet (`chainSagas` in the saga context, see
+ * loadAndWatch; opening Choose Wallet starts them too, while the person chooses), and nothing they take can come
+ * before they run.
+ */
+const loadChainSagas = () =>
+  Promise.all([
+    import(/* webpackChunkName: "chain" */ '../features/token/sagas'),
+    import(/* webpackChunkName: "chain" */ '../features/vesting/sagas'),
+    import(/* webpackChunkName: "chain" */ '../features/stake/sagas'),
+  ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
+
+/** What the wallet saga calls (`yield call(chainSagas)`) to have the chain sagas running: they start once a store. */
+export type ChainSagas = () => SagaIterator
+
+function chainSagasOnce(): ChainSagas {
+  let running: Promise<void> | null = null
+  let settle = { resolve: () => {}, reject: (_err: unknown) => {} }
+  function* start(): SagaIterator {
+    try {
+      const chain: ChainLayer = yield getChain()
+      const [features]: [Saga[]] = yield all([call(loadChainSagas), call([chain, chain.loadReads])])
+      yield all(features.map((f) => spawn(stopsOnClose(f))))
+      settle.resolve()
+    } catch (err) {
+      // The chunk did not load (offline, a release replaced it): the next connect tries again.
+      running = null
+      settle.reject(err)
+    }
+  }
+  return function* chainSagas(): SagaIterator {
+    if (!running) {
+      running = new Promise<void>((resolve, reject) => (settle = { resolve, reject }))
+      // Spawned: it belongs to the store, not to the connect that asked first.
+      yield spawn(stopsOnClose(start))
+    }
+    const started = running
+    yield call(() => started)
+  }
+}
+
+/**
  * One root per feature, spawned (not forked) so a crash in one leaves the others running; a spawned task is not
  * cancelled with its parent, so each one also ends on appClosed.
  */
 export function* rootSaga(): SagaIterator {
-  yield all([walletSaga, tokenSaga, vestingSaga, stakeSaga].map((f) => spawn(stopsOnClose(f))))
+  yield setContext({ chainSagas: chainSagasOnce() })
+  yield all([walletSaga].map((f) => spawn(stopsOnClose(f))))
 }

@@ -1,4 +1,4 @@
-import { Contract, type ContractRunner, type InterfaceAbi } from 'ethers'
+import { Contract, Interface, type ContractRunner, type InterfaceAbi } from 'ethers'
 import LensArtifact from '../../artifacts/contracts/Lens.sol/Lens.json'
 import TokenArtifact from '../../artifacts/contracts/PlatformToken.sol/PlatformToken.json'
 import HarvestArtifact from '../../artifacts/contracts/RewardHarvest.sol/RewardHarvest.json'
@@ -12,10 +12,12 @@ import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } f
  * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
  * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
  */
-const bind =
-  <T>(abi: InterfaceAbi) =>
-  (address: string, runner: ContractRunner | null = null): T =>
-    new Contract(address, abi, runner) as unknown as T
+const bind = <T>(abi: InterfaceAbi) => {
+  // Parsed once, on first use: a Contract made from the JSON ABI parses it again each time, and sagas make one per read.
+  let iface: Interface | null = null
+  return (address: string, runner: ContractRunner | null = null): T =>
+    new Contract(address, (iface ??= new Interface(abi)), runner) as unknown as T
+}
 
 export const contracts = {
   lens: bind<Lens>(LensArtifact.abi),

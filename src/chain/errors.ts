@@ -1,8 +1,11 @@
 import { Interface, isError, type Result } from 'ethers'
 import { formatAmount } from '../format/units'
 
-/** Custom errors of every contract, so a revert reads as its name instead of raw data. */
-const ERRORS = new Interface([
+/**
+ * Custom errors of every contract, so a revert reads as its name instead of raw data. Parsed on first use (a revert),
+ * not when the app starts.
+ */
+const ERROR_SIGNATURES = [
   'error ZeroAddress()',
   'error ZeroAmount()',
   'error ZeroShares()',
@@ -54,7 +57,8 @@ const ERRORS = new Interface([
   'error NotWhitelisted(address caller)',
   'error PoolAlreadyAdded(address pool)',
   'error PoolNotFound(uint256 id)',
-])
+]
+let errors: Interface | null = null
 
 const MESSAGES: Record<string, string> = {
   ZeroAddress: 'An address the transaction needs is missing.',
@@ -167,7 +171,7 @@ export function toUserMessage(err: unknown): string {
   const data = revertData(err)
   if (data) {
     try {
-      const parsed = ERRORS.parseError(data)
+      const parsed = (errors ??= new Interface(ERROR_SIGNATURES)).parseError(data)
       if (parsed)
         return (
           DETAILED[parsed.name]?.(parsed.args) ??

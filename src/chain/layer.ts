@@ -2,7 +2,7 @@ import { timers } from '../config/timers'
 import type { BrowserEnv } from '../platform/browserEnv'
 import { networksFor, type BuildConfig } from '../config/buildConfig'
 import type { NetworkConfig } from '../config/networks'
-import { FailoverRpcProvider } from './rpc'
+import type { FailoverRpcProvider } from './rpc'
 import { Wallets } from './wallets'
 
 /**
@@ -14,27 +14,37 @@ export interface ChainLayer {
   networks: Record<number, NetworkConfig>
   /**
    * A batching JSON-RPC provider for reads on `chainId` (one per chain, shared): it times out after RPC_TIMEOUT_MS
-   * and moves on to the network's next RPC URL when one fails.
+   * and moves on to the network's next RPC URL when one fails. Available once `loadReads` has resolved.
    */
   readProvider(chainId: number): FailoverRpcProvider
+  /**
+   * Loads the read provider's code (ethers' JSON-RPC provider, in the lazy "chain" chunk with the sagas that read):
+   * the root saga waits for it before it starts them (src/app/rootSaga.ts), so the first view goes without it.
+   */
+  loadReads(): Promise<void>
   wallets: Wallets
 }
 
 export function createChainLayer(config: BuildConfig, env: BrowserEnv): ChainLayer {
   const networks = networksFor(config)
   const providers = new Map<number, FailoverRpcProvider>()
+  let Provider: typeof FailoverRpcProvider | null = null
   return {
     config,
     networks,
     readProvider(chainId) {
+      if (!Provider) throw new Error('The read provider is not loaded yet (ChainLayer.loadReads).')
       let p = providers.get(chainId)
       if (!p) {
         const network = networks[chainId]
         if (!network) throw new Error(`Chain ${chainId} is not configured.`)
-        p = new FailoverRpcProvider(network.rpcUrls, chainId, timers.RPC_TIMEOUT_MS)
+        p = new Provider(network.rpcUrls, chainId, timers.RPC_TIMEOUT_MS)
         providers.set(chainId, p)
       }
       return p
+    },
+    async loadReads() {
+      Provider ??= (await import(/* webpackChunkName: "chain" */ './rpc')).FailoverRpcProvider
     },
     wallets: new Wallets(env, networks, {
       walletConnectProjectId: config.walletConnectProjectId,

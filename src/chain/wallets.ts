@@ -1,9 +1,8 @@
-import { initializeConnector } from '@web3-react/core'
-import { MetaMask } from '@web3-react/metamask'
+import type { MetaMask } from '@web3-react/metamask'
 import type { Connector, Provider, Web3ReactStore } from '@web3-react/types'
-import { BrowserProvider, type JsonRpcSigner } from 'ethers'
+import type { JsonRpcSigner } from 'ethers'
 import type { BrowserEnv } from '../platform/browserEnv'
-import { DevAccountConnector } from './devWallet'
+import type { DevAccountConnector } from './devWallet'
 import { supportedNetworks, type NetworkConfig } from '../config/networks'
 
 /** The options of the Choose Wallet dialog (docs/product.md §2.2). */
@@ -35,8 +34,23 @@ export function metaMaskDeepLink(href: string): string {
 }
 
 /**
- * The wallets the app can connect: web3-react connectors made on first use (WalletConnect's code, about 140 KB gzip,
- * is a lazy chunk loaded only when chosen). One wallet is active at a time.
+ * The connectors' code, a lazy chunk ("wallet", prefetched): a first visit shows the Connect Wallet prompt without it,
+ * and a returning wallet loads it at startup (startWallet).
+ */
+const loadConnectors = () =>
+  Promise.all([
+    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/core'),
+    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/metamask'),
+    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ './devWallet'),
+  ]).then(([core, metaMask, dev]) => ({
+    initializeConnector: core.initializeConnector,
+    MetaMask: metaMask.MetaMask,
+    DevAccountConnector: dev.DevAccountConnector,
+  }))
+
+/**
+ * The wallets the app can connect: web3-react connectors made on first use (their code is the "wallet" chunk;
+ * WalletConnect's, about 140 KB gzip, a lazy chunk of its own loaded only when chosen). One wallet is active at a time.
  */
 export class Wallets {
   private loaded = new Map<WalletName, Promise<LoadedWallet>>()
@@ -102,6 +116,7 @@ export class Wallets {
   }
 
   private async create(name: WalletName): Promise<LoadedWallet> {
+    const { initializeConnector, MetaMask, DevAccountConnector } = await loadConnectors()
     if (name === 'dev') {
       const [connector, , store] = initializeConnector<DevAccountConnector>(
         (actions) => new DevAccountConnector(actions, this.opts.localRpcUrl),
@@ -153,6 +168,8 @@ export class Wallets {
   async signer(): Promise<JsonRpcSigner> {
     const provider = this.provider()
     if (!provider) throw new Error('No wallet is connected.')
+    // Only sends need it (the "chain" chunk, loaded by then): ethers' provider stays out of the first view.
+    const { BrowserProvider } = await import(/* webpackChunkName: "chain", webpackExports: ["BrowserProvider"] */ 'ethers')
     // cacheTimeout -1: an automining node answers back-to-back sends before a cached nonce would expire.
     return new BrowserProvider(provider, undefined, { cacheTimeout: -1 }).getSigner()
   }

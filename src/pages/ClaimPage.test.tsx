@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App } from '../App'
+import { App, loadScreens } from '../App'
 import { initialTokenState } from '../features/token/slice'
 import { selectHarvestPool } from '../features/vesting/selectors'
 import {
@@ -61,6 +61,9 @@ function renderClaimPage(
 
 const stakeButton = () => screen.getByRole('button', { name: 'Claim tokens and stake with up to 400% APR' })
 const walletLink = () => screen.getByRole('button', { name: 'Or claim directly to your wallet' })
+
+// Pages and dialogs are lazy chunks: loaded first, they render at once, as the tests expect.
+beforeAll(loadScreens)
 
 describe('claim page', () => {
   it('shows placeholders until the first vesting answer, then the three figures', () => {

@@ -1,15 +1,29 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
-import { call, delay, fork, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import {
+  all,
+  call,
+  delay,
+  fork,
+  getContext,
+  put,
+  race,
+  select,
+  spawn,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
 import { getAddress, isAddress } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
+import type { ChainSagas } from '../../app/rootSaga'
 import { getChain, getEnv } from '../../chain/sagaContext'
 import { safely } from '../../app/safely'
 import { isModalName, needsWallet } from '../../app/modals'
 import type { BrowserEnv } from '../../platform/browserEnv'
 import { addChainParameters, catalogueEntry } from '../../config/catalogue'
-import { isUserRejection, toUserMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
 import { switchTarget } from '../../config/networks'
 import { isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
@@ -27,6 +41,13 @@ import {
   walletReady,
 } from './slice'
 import { selectAddress } from './selectors'
+
+/**
+ * The error reader (src/chain/errors.ts, with ethers' ABI decoder): only a failed request needs it, so it comes from
+ * the "chain" chunk (src/app/rootSaga.ts) rather than the first view.
+ */
+type Errors = typeof import('../../chain/errors')
+const loadErrors = (): Promise<Errors> => import(/* webpackChunkName: "chain" */ '../../chain/errors')
 
 interface ConnectorSnapshot {
   chainId: number | null
@@ -112,7 +133,12 @@ const watched = new WeakSet<Web3ReactStore>()
 
 function* loadAndWatch(name: WalletName): SagaIterator<LoadedWallet> {
   const chain: ChainLayer = yield getChain()
-  const wallet: LoadedWallet = yield call([chain.wallets, chain.wallets.load], name)
+  // The chain sagas (a lazy chunk) take walletChanged: they run before a wallet can connect (src/app/rootSaga.ts).
+  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  const [wallet]: [LoadedWallet] = yield all([
+    call([chain.wallets, chain.wallets.load], name),
+    ...(chainSagas ? [call(chainSagas)] : []),
+  ])
   if (!watched.has(wallet.store)) {
     watched.add(wallet.store)
     // Spawned: it outlives the connect request that loaded the wallet (a forked child would keep that call open).
@@ -130,6 +156,7 @@ export function* connectWallet({ payload: name }: ReturnType<typeof connectReque
     chain.wallets.use(wallet)
     yield call([wallet.connector, wallet.connector.activate])
   } catch (err) {
+    const { isUserRejection, toUserMessage }: Errors = yield call(loadErrors)
     const message = isUserRejection(err) ? 'You rejected the connection in your wallet.' : toUserMessage(err)
     if (!isUserRejection(err)) log.error('wallet', `connecting ${name} failed`, err)
     yield put(connectFailed({ message }))
@@ -179,6 +206,7 @@ export function* switchChain({ payload }: ReturnType<typeof switchChainRequested
     }
     yield put(switchChainSettled({ error: null }))
   } catch (err) {
+    const { isUserRejection, toUserMessage }: Errors = yield call(loadErrors)
     if (!isUserRejection(err)) log.error('wallet', `switching to ${target} failed`, err)
     yield put(
       switchChainSettled({
@@ -241,6 +269,12 @@ export function* startWallet(): SagaIterator {
   yield put(walletReady())
 }
 
+/** The Choose Wallet dialog opened: a connect is likely, so the chain sagas' chunk loads while the person chooses. */
+export function* warmChainSagas(): SagaIterator {
+  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  if (chainSagas) yield call(chainSagas)
+}
+
 export function* walletSaga(): SagaIterator {
   yield fork(safely(storeReferral), { type: 'wallet/init' })
   yield fork(safely(startWallet), { type: 'wallet/init' })
@@ -249,4 +283,8 @@ export function* walletSaga(): SagaIterator {
   yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
   yield takeLatest(switchChainRequested.type, safely(switchChain))
   yield takeEvery(modalOpened.type, safely(rememberModal))
+  yield takeLeading(
+    (a: { type: string; payload?: unknown }) => a.type === modalOpened.type && a.payload === 'chooseWallet',
+    safely(warmChainSagas),
+  )
 }

@@ -62,7 +62,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
   const { pathname } = useLocation()
   return (
     <Bar>
-      <Brand to="/" aria-label="Home">
+      <Brand to="/" aria-label="Vesting, home">
         <span />
         Vesting
       </Brand>

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App } from '../../../App'
+import { App, loadScreens } from '../../../App'
 import type { RootState } from '../../../app/store'
 import { ONE } from '../../../domain/math'
 import { DAY, T0, testPool, testStake, tokens } from '../../../testFixtures'
@@ -33,6 +33,9 @@ function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?:
 
 const closedEarly = () =>
   testStake({ id: 1, active: false, closeTime: T0 + 50 * DAY, lpAmount: '0', gains: tokens(20n) }, T0 + 50 * DAY, ONE)
+
+// Pages and dialogs are lazy chunks: loaded first, they render at once, as the tests expect.
+beforeAll(loadScreens)
 
 describe('stake list', () => {
   it("shows the pool's stakers count, future rewards with their parts, and what a closed stake earned", () => {

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App } from '../../../App'
+import { App, loadScreens } from '../../../App'
 import { DAY, E18, T0, testPool, testStake } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'
@@ -15,6 +15,9 @@ const open = (stake: Partial<StakeState> = {}) =>
     },
     route: '/staking',
   })
+
+// Pages and dialogs are lazy chunks: loaded first, they render at once, as the tests expect.
+beforeAll(loadScreens)
 
 describe('staking page before and after its first read', () => {
   it('shows skeletons and a loading line while the first read is under way', () => {

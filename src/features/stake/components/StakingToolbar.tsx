@@ -12,6 +12,13 @@ const Bar = styled(SpreadRow)`
   p {
     margin: 0;
   }
+  /* On a narrow screen the badge and Deposit always take a line of their own: the APR badge arriving with the pool
+     read would otherwise wrap them onto a new line and push the whole page down (layout shift). */
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    > :last-child {
+      flex-basis: 100%;
+    }
+  }
 `
 
 const Side = styled.div`

@@ -17,12 +17,13 @@ const Line = styled.p`
 export function TokenContractLink() {
   const token = useAppSelector(selectTokenContract)
   if (!token) return null
-  const label = <code title={token.address}>{shortenAddress(token.address)}</code>
+  const short = shortenAddress(token.address)
+  const label = <code title={token.address}>{short}</code>
   return (
     <Line>
       Token contract:{' '}
       {token.url ? (
-        <a href={token.url} target="_blank" rel="noreferrer" aria-label={`Token contract on ${token.explorerName}`}>
+        <a href={token.url} target="_blank" rel="noreferrer" aria-label={`Token contract ${short} on ${token.explorerName}`}>
           {label}
         </a>
       ) : (

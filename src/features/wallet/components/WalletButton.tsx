@@ -48,7 +48,9 @@ export function WalletButton() {
   const open = () => dispatch(modalOpened('chooseWallet'))
   if (!button.connected) return <ConnectPill onClick={open}>Connect Wallet</ConnectPill>
   return (
-    <Pill onClick={open} aria-label={`Wallet ${button.label} on ${button.networkName}`}>
+    // Named by what it shows ("label in name", WCAG 2.5.3): "Wallet 0xf3 ... 2266 Localhost".
+    <Pill onClick={open}>
+      <span className="visually-hidden">Wallet </span>
       <ChainIcon chainId={chainId} size={26} />
       <Lines>
         <span>{button.label}</span>
