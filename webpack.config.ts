@@ -99,6 +99,11 @@ export default (
         // ethers' ENS name normaliser (about 11 KB gzip) serves only ENS names, which the app never resolves: a shim
         // that refuses any name keeps it out of the bundle (src/chain/shims/ens-normalize.ts).
         '@adraffy/ens-normalize$': path.join(__dirname, 'src', 'chain', 'shims', 'ens-normalize.ts'),
+        // react-router 7's package exports point every bundler at its development build (warnings, dev checks); a
+        // production build takes its production one (docs/architecture.md §10).
+        ...(dev
+          ? {}
+          : { 'react-router$': path.join(__dirname, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs') }),
       },
     },
     module: {
