@@ -32,6 +32,7 @@ import puppeteer from 'puppeteer-core'
 import { startApi } from '../lib/api'
 import { buildApp } from '../lib/app'
 import { freePort, ROOT, runHardhatScript, startHardhatNode } from '../lib/node'
+import { CHROMIUM_ARGS } from '../../test/e2e/browser'
 
 const PAGES = ['/', '/staking']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -103,17 +104,7 @@ async function lighthouseRun(url: string, wallet: string, name: string): Promise
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    // The browser tests' flags (test/e2e/browser.ts): no sandbox in a container, nothing reaching the network.
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless=new', ...CHROMIUM_ARGS],
   })
   try {
     const page = await browser.newPage()

@@ -21,20 +21,20 @@ export async function proxyFailCalls(selector: string | null) {
 }
 export const chainUrl = () => process.env.E2E_CHAIN_URL!
 
-/** Debian's chromium (apt), never a downloaded browser; flags keep it off this machine's closed network. */
+/** Chromium's flags for tests and benches: no sandbox in a container, nothing reaching this machine's closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Debian's chromium (apt), never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 } }
