@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import { App } from '../../../App'
+import { App, loadScreens } from '../../../App'
 import type { RootState } from '../../../app/store'
 import { devAllowances, E18, testPool } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
@@ -38,6 +38,9 @@ async function typeAmount(user: Awaited<ReturnType<typeof openDeposit>>['user'],
   if (text) await user.type(amount(), text)
   await user.tab()
 }
+
+// The dialog is a lazy chunk: loading it before the tests keeps its first import (formik, yup) out of any wait.
+beforeAll(loadScreens)
 
 describe('create deposit modal', () => {
   it('asks for the allowance when it opens and starts with 365 days and no referral', async () => {
