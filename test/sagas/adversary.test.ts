@@ -3,14 +3,12 @@
  * 11). Each test states what the app promises; a failing test is a finding, not a test to be loosened.
  */
 import { getAddress } from 'ethers'
-import { setTimers, timers } from '../../src/config/timers'
 import { contracts } from '../../src/chain/contracts'
 import { selectClaimBlock, selectVestingOutage } from '../../src/features/vesting/selectors'
 import { claimRequested, vestingRefreshRequested } from '../../src/features/vesting/slice'
 import { poolSelected, stakeRefreshRequested, stakingPageOpened } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
-import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { allocationsFile, chainNow, provider, startTestApi } from '../server/harness'
 import {
   capturingLogs,
@@ -21,6 +19,7 @@ import {
   nodeAccounts,
   rpc,
   waitFor,
+  withFaultProxy,
 } from './support'
 
 const E18 = 10n ** 18n
@@ -62,10 +61,7 @@ async function connectedAs(index: number, apiUrl: string, rpcUrl?: string) {
 
 describe('adversary: vesting after a claim', () => {
   it('an API outage that starts while a claim is mined is retried by itself once the API is back (no reload, no click)', async () => {
-    const saved = { ...timers }
-    setTimers({ RETRY_FIRST_MS: 100, RETRY_MAX_MS: 200 })
-    const proxy = await startRpcProxy(api.url)
-    try {
+    await withFaultProxy(api.url, { RETRY_FIRST_MS: 100, RETRY_MAX_MS: 200 }, async (proxy) => {
       const t = await connectedAs(10, proxy.url)
       expect(selectClaimBlock(t.store.getState())).toBeNull()
       // The service goes down after the figures were read; the claim itself needs only the chain.
@@ -89,10 +85,7 @@ describe('adversary: vesting after a claim', () => {
         outage: false,
         retryAt: null,
       })
-    } finally {
-      setTimers(saved)
-      await proxy.stop()
-    }
+    })
   })
 
   it('a service lagging longer than the catch-up window after a claim: the page still updates by itself once it catches up', async () => {

@@ -27,6 +27,7 @@ import {
   nodeAccounts,
   rpc,
   waitFor,
+  withFaultProxy,
 } from './support'
 
 let accounts: string[]
@@ -169,10 +170,7 @@ describe('staking sagas against a real node', () => {
   })
 
   it('refreshes without reading the rows again when no stake was made or closed, to the wei of a full read', async () => {
-    const saved = timers.STAKING_REFRESH_MS
-    setTimers({ STAKING_REFRESH_MS: 150 })
-    const proxy = await startRpcProxy(CHAIN_URL())
-    try {
+    await withFaultProxy(CHAIN_URL(), { STAKING_REFRESH_MS: 150 }, async (proxy) => {
       const t = await onStakingPage(0, 1, proxy.url)
       await waitFor(t.store, (s) => s.stake.autoUpdate === 'running')
       // Time passes: fees fall, rewards are earned, a stake may mature; the rows are recomputed from their terms.
@@ -193,10 +191,7 @@ describe('staking sagas against a real node', () => {
         page.infos.map((i) => [Number(i.stakeId), ...[i.amountOut, i.fee, i.forfeited, i.stake.gains].map(String)]),
       )
       expect(reread.some((e, i) => e.active && e.fee !== before.userStakes[i].fee)).toBe(true)
-    } finally {
-      setTimers({ STAKING_REFRESH_MS: saved })
-      await proxy.stop()
-    }
+    })
   })
 
   it('after a new stake, a refresh reads only the new row; a stake and a close together read the rows afresh', async () => {
@@ -574,40 +569,38 @@ describe('staking sagas against a real node', () => {
   })
 
   it('pauses the 15 s update at its first error, says so, keeps the figures, and resumes by itself when the node is back', async () => {
-    const saved = { ...timers }
-    setTimers({ STAKING_REFRESH_MS: 100, RETRY_FIRST_MS: 100, RETRY_MAX_MS: 300, RPC_TIMEOUT_MS: 400 })
-    const proxy = await startRpcProxy(CHAIN_URL())
-    try {
-      const { value: t, logged } = await capturing(async () => {
-        const t = await onStakingPage(1, 1, proxy.url)
-        const shown = t.store.getState().stake
-        expect(shown.listStatus).toBe('ok')
-        // The node's RPC hangs: each read times out, the auto-update pauses and retries with backoff.
-        proxy.setFault('hang')
-        const paused = await waitFor(t.store, (s) => s.stake.autoUpdate === 'paused' && s.stake.status === 'failed')
-        expect(paused.stake.error).toBe('The network did not answer in time.')
-        expect(paused.stake.retryAt).toBeGreaterThan(Date.now() - 1_000)
-        // What was read stays on screen, marked with its block.
-        expect(paused.stake.pool).toEqual(shown.pool)
-        expect(paused.stake.userStakes).toEqual(shown.userStakes)
-        expect(paused.stake.blockNumber).toBe(shown.blockNumber)
-        // Then it refuses connections: still paused, still retrying.
-        proxy.setFault('down')
-        await waitFor(t.store, (s) => s.stake.error === "Can't reach the network.")
-        proxy.setFault('none')
-        await rpc('evm_mine')
-        await waitFor(t.store, (s) => s.stake.autoUpdate === 'running' && s.stake.status === 'succeeded')
-        return t
-      })
-      expect(logged).toContain('[stake] pool read failed')
-      expect(logged).toContain('[stake] auto-update paused at its first error; retrying with backoff')
-      // Running again every 100 ms.
-      const again = t.store.getState().stake.readAt
-      await waitFor(t.store, (s) => s.stake.readAt > again && s.stake.error === null)
-    } finally {
-      setTimers(saved)
-      await proxy.stop()
-    }
+    await withFaultProxy(
+      CHAIN_URL(),
+      { STAKING_REFRESH_MS: 100, RETRY_FIRST_MS: 100, RETRY_MAX_MS: 300, RPC_TIMEOUT_MS: 400 },
+      async (proxy) => {
+        const { value: t, logged } = await capturing(async () => {
+          const t = await onStakingPage(1, 1, proxy.url)
+          const shown = t.store.getState().stake
+          expect(shown.listStatus).toBe('ok')
+          // The node's RPC hangs: each read times out, the auto-update pauses and retries with backoff.
+          proxy.setFault('hang')
+          const paused = await waitFor(t.store, (s) => s.stake.autoUpdate === 'paused' && s.stake.status === 'failed')
+          expect(paused.stake.error).toBe('The network did not answer in time.')
+          expect(paused.stake.retryAt).toBeGreaterThan(Date.now() - 1_000)
+          // What was read stays on screen, marked with its block.
+          expect(paused.stake.pool).toEqual(shown.pool)
+          expect(paused.stake.userStakes).toEqual(shown.userStakes)
+          expect(paused.stake.blockNumber).toBe(shown.blockNumber)
+          // Then it refuses connections: still paused, still retrying.
+          proxy.setFault('down')
+          await waitFor(t.store, (s) => s.stake.error === "Can't reach the network.")
+          proxy.setFault('none')
+          await rpc('evm_mine')
+          await waitFor(t.store, (s) => s.stake.autoUpdate === 'running' && s.stake.status === 'succeeded')
+          return t
+        })
+        expect(logged).toContain('[stake] pool read failed')
+        expect(logged).toContain('[stake] auto-update paused at its first error; retrying with backoff')
+        // Running again every 100 ms.
+        const again = t.store.getState().stake.readAt
+        await waitFor(t.store, (s) => s.stake.readAt > again && s.stake.error === null)
+      },
+    )
   })
 
   it('shows a stake list read failure as an error with the rows kept, never as an empty list, and recovers on Retry', async () => {

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { runSaga, type Saga } from 'redux-saga'
-import { setTimers } from '../../src/config/timers'
+import { setTimers, timers, type Timers } from '../../src/config/timers'
+import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
 import type { BuildConfig } from '../../src/config/buildConfig'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
@@ -140,4 +141,24 @@ export async function capturingLogs<T>(body: () => Promise<T>): Promise<{ value:
 export function expectLogged(line: string) {
   expect(logged).toContain(line)
   logged.splice(logged.indexOf(line), 1)
+}
+
+/**
+ * Runs `body` with a fault proxy in front of `target` (the node or the API; `proxy.setFault` cuts it) and with the
+ * timers `overrides` shortens; both are undone afterwards, pass or fail.
+ */
+export async function withFaultProxy(
+  target: string,
+  overrides: Partial<Timers>,
+  body: (proxy: Awaited<ReturnType<typeof startRpcProxy>>) => Promise<void>,
+): Promise<void> {
+  const saved = { ...timers }
+  setTimers(overrides)
+  const proxy = await startRpcProxy(target)
+  try {
+    await body(proxy)
+  } finally {
+    setTimers(saved)
+    await proxy.stop()
+  }
 }

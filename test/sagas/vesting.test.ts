@@ -1,7 +1,5 @@
 import { getAddress } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { setTimers, timers } from '../../src/config/timers'
 import {
   selectClaimBlock,
   selectClaimView,
@@ -14,7 +12,16 @@ import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../server/harness'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
-import { capturingLogs, deployment, installInjectedWallet, makeTestStore, nodeAccounts, rpc, waitFor } from './support'
+import {
+  capturingLogs,
+  deployment,
+  installInjectedWallet,
+  makeTestStore,
+  nodeAccounts,
+  rpc,
+  waitFor,
+  withFaultProxy,
+} from './support'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>
 let accounts: string[]
@@ -152,10 +159,7 @@ describe('vesting sagas against a real node and the real API service', () => {
   })
 
   it('keeps the last answer through an API outage and comes back by itself, with backoff, when the API answers', async () => {
-    const saved = { ...timers }
-    setTimers({ RETRY_FIRST_MS: 100, RETRY_MAX_MS: 200 })
-    const proxy = await startRpcProxy(api.url)
-    try {
+    await withFaultProxy(api.url, { RETRY_FIRST_MS: 100, RETRY_MAX_MS: 200 }, async (proxy) => {
       const t = await connectedAs(1, proxy.url)
       const good = t.store.getState().vesting
       expect(good.status).toBe('succeeded')
@@ -179,10 +183,7 @@ describe('vesting sagas against a real node and the real API service', () => {
       expect(back.vesting.loadedAt).toBeGreaterThan(good.loadedAt!)
       expect(back.vesting.retryAt).toBeNull()
       expect(selectVestingOutage(back)).toBeNull()
-    } finally {
-      setTimers(saved)
-      await proxy.stop()
-    }
+    })
   })
 
   it('re-reads after a claim until a briefly lagging API has caught up', async () => {
