@@ -12,7 +12,8 @@
  */
 import hre from 'hardhat'
 import { deploySystem } from './lib/system'
-import { writeDeployment, writeLocalAllocations, type DeploymentRecord } from './lib/deployment'
+import type { DeploymentRecord } from '../src/domain/deploymentRecord'
+import { writeDeployment, writeLocalAllocations } from './lib/deployment'
 import { LOCAL_VESTING_SIGNER_INDEX } from '../src/domain/devAccounts'
 import { seedLocalDemo } from './lib/seed'
 import { handOverToTimelock, timelockOptionsFromEnv } from './lib/timelock'

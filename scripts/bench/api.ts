@@ -11,7 +11,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { freePort, runHardhatScript, startHardhatNode } from '../lib/node'
 import { startApi } from '../lib/api'
-import type { DeploymentRecord } from '../lib/deployment'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,500').split(',').map(Number)

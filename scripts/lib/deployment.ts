@@ -1,9 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
-
-export type { DeploymentRecord }
 
 /** DEPLOYMENTS_DIR lets tests write their record elsewhere than the developer's running stack. */
 export const DEPLOYMENTS_DIR = process.env.DEPLOYMENTS_DIR ?? path.join(__dirname, '..', '..', 'deployments')

@@ -63,7 +63,7 @@ const definedEnv = (): BuildEnv => ({
  * Splits a comma-separated list of URLs (LOCAL_RPC_URL may name several), dropping blanks. Kept here, not beside the
  * read provider (src/chain/rpc.ts), so reading the configuration does not pull ethers' provider into the first view.
  */
-export function parseUrlList(text: string | undefined): string[] {
+function parseUrlList(text: string | undefined): string[] {
   return (text ?? '')
     .split(',')
     .map((u) => u.trim())

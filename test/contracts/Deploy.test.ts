@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
-import type { DeploymentRecord } from '../../scripts/lib/deployment'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import {
   Lens__factory,
   PoolsInfo__factory,

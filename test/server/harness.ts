@@ -10,7 +10,7 @@ import type { VestingAnswer } from '../../src/domain/vestingAnswer'
 import type { ServerConfig } from '../../server/config'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
 import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
-import type { DeploymentRecord } from '../../scripts/lib/deployment'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 
 export const CHAIN_URL = () => process.env.CHAIN_URL!
 export const record = (): DeploymentRecord =>
