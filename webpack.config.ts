@@ -7,6 +7,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
 import { readBuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
+import { DOCUMENTS, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
 import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
 
 type Env = Record<string, string | boolean | undefined>
@@ -26,31 +27,72 @@ function readDeployments(): Record<string, unknown> {
   return records
 }
 
+/** The CSP source of an inline block: the base64 sha256 of its text. */
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+const inlineBlocks = (html: string, tag: 'script' | 'style') =>
+  [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'gi'))].map((m) => m[1])
+
 /**
  * Writes the build's response headers (src/hosting/headers.ts) next to index.html, with a CSP made for this build: it
- * hashes index.html's inline <style> blocks and fails the build on an inline <script> or style attribute, which the
- * policy would block in the browser.
+ * hashes the inline <style> and <script> blocks of every document (src/hosting/documents.ts) and fails the build on a
+ * style attribute, which the policy would block in the browser.
  */
 class HeadersFilePlugin {
-  constructor(private readonly policy: (inlineStyleHashes: string[]) => string) {}
+  constructor(private readonly policy: (hashes: { styles: string[]; scripts: string[] }) => string) {}
 
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('HeadersFilePlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        // After HtmlWebpackPlugin has written index.html (PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE).
-        { name: 'HeadersFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        // After HtmlWebpackPlugin has written the documents (OPTIMIZE_INLINE) and webpack has put the real content hashes
+        // into the file names they name (OPTIMIZE_HASH): the loader's text holds the entry's name, so its hash must be
+        // taken from the final text.
+        { name: 'HeadersFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          const html = compilation.getAsset('index.html')?.source.source().toString() ?? ''
-          const fail = (message: string) => compilation.errors.push(new webpack.WebpackError(`index.html: ${message}`))
-          if (/<script(?![^>]*\ssrc=)[^>]*>/i.test(html)) fail('an inline <script>; the Content-Security-Policy allows none')
-          if (/<[a-z][^>]*\sstyle=/i.test(html)) fail('a style attribute; the Content-Security-Policy blocks it, use <style>')
-          const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map(
-            (m) => `sha256-${createHash('sha256').update(m[1]).digest('base64')}`,
-          )
-          const text = formatHeadersFile(headerRules(this.policy(hashes)))
+          const styles = new Set<string>()
+          const scripts = new Set<string>()
+          for (const { file } of DOCUMENTS) {
+            const html = compilation.getAsset(file)?.source.source().toString()
+            if (html === undefined) continue
+            if (/<[a-z][^>]*\sstyle=/i.test(html))
+              compilation.errors.push(
+                new webpack.WebpackError(`${file}: a style attribute; the Content-Security-Policy blocks it, use <style>`),
+              )
+            inlineBlocks(html, 'style').forEach((css) => styles.add(sha256(css)))
+            inlineBlocks(html, 'script').forEach((js) => scripts.add(sha256(js)))
+          }
+          const text = formatHeadersFile(headerRules(this.policy({ styles: [...styles], scripts: [...scripts] })))
           compilation.emitAsset(HEADERS_FILE, new webpack.sources.RawSource(text))
         },
       )
+    })
+  }
+}
+
+/**
+ * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
+ * src/hosting/documents.ts adds them and the returning-wallet check), so the page paints before its script arrives.
+ */
+class FirstViewPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('FirstViewPlugin', (compilation) => {
+      const hooks = HtmlWebpackPlugin.getHooks(compilation)
+      // The entry scripts are preloaded and run by loaderScript once the first view has painted. Low priority says what
+      // is true: the first paint does not need them (a high-priority preload counts as render-blocking in Lighthouse's
+      // model); nothing else on the page competes for the connection, so they arrive as soon as before.
+      hooks.alterAssetTagGroups.tap('FirstViewPlugin', (data) => {
+        const isEntry = (t: HtmlWebpackPlugin.HtmlTagObject) => t.tagName === 'script' && typeof t.attributes.src === 'string'
+        const srcs = data.headTags.filter(isEntry).map((t) => String(t.attributes.src))
+        const preloads = srcs.map((href) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, fetchpriority: 'low' }),
+        )
+        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs))
+        return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), ...preloads, loader] }
+      })
+      hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
+        // Loaded only here: a development build never renders on the server.
+        const { renderFirstView } = await import('./src/firstView')
+        return { ...data, html: withFirstView(data.html, renderFirstView(pathOf(data.outputName))) }
+      })
     })
   }
 }
@@ -121,11 +163,17 @@ export default (
       ],
     },
     plugins: [
-      // The favicon is the header's mark; a page without one asks for /favicon.ico on every load and gets a 404.
-      new HtmlWebpackPlugin({
-        template: path.join(__dirname, 'public', 'index.html'),
-        favicon: path.join(__dirname, 'public', 'favicon.svg'),
-      }),
+      // One document per screen in a production build, the development server's one index.html otherwise. The favicon is
+      // the header's mark; a page without one asks for /favicon.ico on every load and gets a 404.
+      ...(dev ? [DOCUMENTS[0]] : DOCUMENTS).map(
+        ({ file }) =>
+          new HtmlWebpackPlugin({
+            filename: file,
+            template: path.join(__dirname, 'public', 'index.html'),
+            favicon: path.join(__dirname, 'public', 'favicon.svg'),
+          }),
+      ),
+      ...(dev ? [] : [new FirstViewPlugin()]),
       new webpack.DefinePlugin({
         ...Object.fromEntries(Object.entries(appEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),
@@ -141,7 +189,13 @@ export default (
         },
       ),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
-      ...(dev ? [] : [new HeadersFilePlugin((inlineStyleHashes) => contentSecurityPolicy(buildConfig, { inlineStyleHashes }))]),
+      ...(dev
+        ? []
+        : [
+            new HeadersFilePlugin(({ styles, scripts }) =>
+              contentSecurityPolicy(buildConfig, { inlineStyleHashes: styles, inlineScriptHashes: scripts }),
+            ),
+          ]),
     ],
     performance: { hints: false },
     devServer: {

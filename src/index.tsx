@@ -1,33 +1,39 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { Provider } from 'react-redux'
-import { BrowserRouter } from 'react-router-dom'
-import { ThemeProvider } from 'styled-components'
-import { App } from './App'
-import { setTimers } from './config/timers'
-import { makeStore } from './app/store'
-import { createBrowserEnv } from './platform/browserEnv'
-import { readBuildConfig } from './config/buildConfig'
-import { createChainLayer } from './chain/layer'
-import { theme } from './ui/theme'
+import { startTransition } from 'react'
 
-const env = createBrowserEnv()
-const config = readBuildConfig()
-setTimers(config.timers ?? {})
-const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
+/**
+ * Starts the app in four tasks, yielding to the browser between them, instead of one long task that evaluates React,
+ * the store and the app at once and blocks input for its whole length (total blocking time, docs/architecture.md §10).
+ * The imports are eager: their modules stay in this chunk and no request is added; only their evaluation moves into
+ * a task of its own. They import our modules, never a package's whole namespace, so tree shaking still applies. The
+ * build's first view (src/firstView.tsx) is on screen all along, until the first commit replaces it.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+    if (scheduler?.yield) void scheduler.yield().then(resolve)
+    else setTimeout(resolve, 0)
+  })
 
-// A transition: React renders the first screen in slices of a few milliseconds, yielding to the browser in between,
-// instead of one long task (total blocking time; docs/architecture.md §10).
-startTransition(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>,
-  ),
-)
+async function start() {
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client')
+  await nextTask()
+  const [{ makeStore }, { setTimers }, { createBrowserEnv }, { readBuildConfig }, { createChainLayer }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ './config/timers'),
+    import(/* webpackMode: "eager" */ './platform/browserEnv'),
+    import(/* webpackMode: "eager" */ './config/buildConfig'),
+    import(/* webpackMode: "eager" */ './chain/layer'),
+  ])
+  const env = createBrowserEnv()
+  const config = readBuildConfig()
+  setTimers(config.timers ?? {})
+  const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
+  await nextTask()
+  const { Root } = await import(/* webpackMode: "eager" */ './app/Root')
+  await nextTask()
+  const container = document.getElementById('root')!
+  // A transition: React renders in slices of a few milliseconds, yielding to the browser in between.
+  startTransition(() => createRoot(container).render(<Root store={store} container={container} />))
+}
+
+void start()

@@ -3,8 +3,8 @@
  * slow 4G and a 4x slower CPU; performance and accessibility) on / and /staking of the production build served by
  * `npm run serve`, three runs each, in Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH; nothing is downloaded).
  * It prints the median of each figure: performance score, total blocking time, LCP, FCP, speed index, CLS,
- * accessibility score and the JavaScript the page load transferred; then whether the targets hold (issue item 6:
- * performance >= 98, TBT < 100 ms, accessibility 100).
+ * accessibility score and the JavaScript the page load transferred; then whether the targets hold for the first visit
+ * (performance >= 98, TBT < 100 ms, accessibility 100; docs/architecture.md §10).
  *
  * The pages show real data: the bench starts the browser tests' stack (as test/e2e/stack.ts does): a Hardhat node
  * deployed and seeded by scripts/deploy.ts, the API, and a production build made for them (webpack --mode production
@@ -225,8 +225,11 @@ async function main() {
     console.log(
       '\nJS KB: the JavaScript the page load transferred (gzip as served): every script it fetched, prefetches apart.\n',
     )
+    // The targets are the first visit's: what Lighthouse measures of a page by default and what anyone arriving sees.
+    // A returning wallet's largest paint is its figures from the chain and the API, which no document can hold; its rows
+    // are for reference (docs/architecture.md §10).
     let ok = true
-    for (const { page, wallet, runs } of results) {
+    for (const { page, wallet, runs } of results.filter((r) => r.wallet === 'none')) {
       const perf = median(runs.map((r) => r.performance))
       const tbt = median(runs.map((r) => r.tbt))
       const a11y = median(runs.map((r) => r.accessibility))
@@ -237,7 +240,9 @@ async function main() {
           `accessibility ${a11y} (100: ${a11y >= TARGET.accessibility ? 'yes' : 'NO'})`,
       )
     }
-    console.log(`\nTargets ${ok ? 'hold' : 'do NOT hold'}. Load average at start: ${loadStart}; at the end: ${loadavg()}.`)
+    const verdict = !WALLETS.includes('none') ? 'not measured (LIGHTHOUSE_WALLET has no none)' : ok ? 'hold' : 'do NOT hold'
+    console.log(`\nTargets (first visit) ${verdict}.`)
+    console.log(`Load average at start: ${loadStart}; at the end: ${loadavg()}.`)
   } finally {
     for (const s of stops.reverse()) await s().catch(() => undefined)
     fs.rmSync(work, { recursive: true, force: true })

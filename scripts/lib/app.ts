@@ -3,6 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
+import { documentFor } from '../../src/hosting/documents'
 import { ROOT, spawnOwned, waitForHttp } from './node'
 
 export interface RunningApp {
@@ -61,9 +62,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
 /**
  * Serves a built app from `dir` on `host`:`port` (127.0.0.1 unless told) with the headers its build wrote
  * (`_headers`, src/hosting/headers.ts): the Content-Security-Policy and the other security headers on every answer,
- * a year's cache for the hashed files in static/, revalidation for index.html; text gzip-compressed when the client
- * accepts it (Vary: Accept-Encoding), so the bytes on the wire are what a real host sends. A path without a file extension that
- * is not a file gets index.html (history routing); a missing file gets 404, not index.html, so a stale page asking
+ * a year's cache for the hashed files in static/, revalidation for the documents; text gzip-compressed when the client
+ * accepts it (Vary: Accept-Encoding), so the bytes on the wire are what a real host sends. A path without a file extension
+ * that is not a file gets its screen's document (src/hosting/documents.ts: /staking… staking.html, else index.html,
+ * history routing); a missing file gets 404, not index.html, so a stale page asking
  * for an old chunk fails clearly (and nosniff would refuse HTML as a script anyway).
  */
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<RunningApp> {
@@ -95,13 +97,13 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       res.writeHead(405, { ...headersAt(urlPath), allow: 'GET, HEAD', 'cache-control': CACHE_REVALIDATE }).end()
       return
     }
-    const file = fileIn(urlPath) ?? (path.posix.extname(urlPath) === '' ? path.join(root, 'index.html') : null)
+    const file = fileIn(urlPath) ?? (path.posix.extname(urlPath) === '' ? path.join(root, documentFor(urlPath)) : null)
     if (!file) {
       res.writeHead(404, { ...headersAt(urlPath), 'content-type': TYPES['.txt'], 'cache-control': CACHE_REVALIDATE })
       res.end('Not found')
       return
     }
-    // Headers by the file answered, so a history-routing path gets index.html's.
+    // Headers by the file answered, so a history-routing path gets its document's.
     const served = `/${path.relative(root, file).split(path.sep).join('/')}`
     const stat = fs.statSync(file)
     const compressible = COMPRESSIBLE.has(path.extname(file))

@@ -51,9 +51,10 @@ describe('connectSources', () => {
 })
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from the site only, no framing, and styles by hash', () => {
-    const d = directives(contentSecurityPolicy(live, { inlineStyleHashes: ['sha256-abc='] }))
-    expect(d['script-src']).toEqual(["'self'"])
+  it('allows scripts from the site and inline ones by hash only, no framing, and styles by hash', () => {
+    expect(directives(contentSecurityPolicy(live))['script-src']).toEqual(["'self'"])
+    const d = directives(contentSecurityPolicy(live, { inlineStyleHashes: ['sha256-abc='], inlineScriptHashes: ['sha256-def='] }))
+    expect(d['script-src']).toEqual(["'self'", "'sha256-def='"])
     expect(d['default-src']).toEqual(["'self'"])
     expect(d['object-src']).toEqual(["'none'"])
     expect(d['base-uri']).toEqual(["'none'"])

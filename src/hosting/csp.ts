@@ -59,6 +59,8 @@ export function connectSources(config: BuildConfig): string[] {
 export interface PolicyOptions {
   /** 'sha256-...' of each inline <style> in the built index.html (the plugin in webpack.config.ts hashes them). */
   inlineStyleHashes?: string[]
+  /** 'sha256-...' of each inline <script> in the built documents: the returning-wallet check (src/hosting/documents.ts). */
+  inlineScriptHashes?: string[]
   /**
    * The webpack dev server instead of a build: modules run through eval (eval source maps, React Fast Refresh),
    * styled-components' development sheets are text, and the page keeps a hot-reload socket open to one of `socketOrigins`.
@@ -67,7 +69,8 @@ export interface PolicyOptions {
 }
 
 /**
- * The Content-Security-Policy for a build. Scripts only from the site itself (no inline script, no eval). Styles:
+ * The Content-Security-Policy for a build. Scripts only from the site itself and the inline scripts the build ships,
+ * each allowed by its hash (no other inline script, no eval). Styles:
  * a nonce needs a server per response, so a static host cannot give one; the build allows exactly the hashes of the
  * inline styles it ships plus the empty style element styled-components fills through CSSOM (which CSP does not
  * govern). With WalletConnect configured that is not enough: its QR modal writes computed theme CSS into <style>
@@ -80,7 +83,7 @@ export function contentSecurityPolicy(config: BuildConfig, opts: PolicyOptions =
     wc || opts.dev ? ["'unsafe-inline'"] : [`'${EMPTY_STYLE_HASH}'`, ...(opts.inlineStyleHashes ?? []).map((h) => `'${h}'`)]
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', opts.dev ? ["'self'", "'unsafe-eval'"] : ["'self'"]],
+    ['script-src', opts.dev ? ["'self'", "'unsafe-eval'"] : ["'self'", ...(opts.inlineScriptHashes ?? []).map((h) => `'${h}'`)]],
     ['style-src', ["'self'", ...inlineStyles]],
     ['img-src', ["'self'", 'data:', ...(wc ? WALLETCONNECT_SOURCES.img : [])]],
     ['font-src', ["'self'", ...(wc ? WALLETCONNECT_SOURCES.font : [])]],

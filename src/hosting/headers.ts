@@ -4,6 +4,8 @@
  * and the e2e stack's server apply too.
  */
 
+import { DOCUMENTS } from './documents'
+
 /** Written next to index.html by the build. */
 export const HEADERS_FILE = '_headers'
 /** Where the build puts files whose names carry a content hash: a new build means new names, so they never change. */
@@ -38,8 +40,10 @@ export function securityHeaders(csp: string): Headers {
 export function headerRules(csp: string): HeaderRule[] {
   return [
     { pattern: '/*', headers: securityHeaders(csp) },
-    { pattern: '/', headers: { 'Cache-Control': CACHE_REVALIDATE } },
-    { pattern: '/index.html', headers: { 'Cache-Control': CACHE_REVALIDATE } },
+    ...DOCUMENTS.flatMap((d) => [
+      { pattern: d.path, headers: { 'Cache-Control': CACHE_REVALIDATE } },
+      { pattern: `/${d.file}`, headers: { 'Cache-Control': CACHE_REVALIDATE } },
+    ]),
     { pattern: `/${HASHED_DIR}/*`, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
   ]
 }

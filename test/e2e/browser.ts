@@ -119,8 +119,15 @@ export async function nodeAccounts(): Promise<string[]> {
 
 export const short = (a: string) => `${a.slice(0, 4)} ... ${a.slice(-4)}`
 
+/**
+ * Waits until the app has replaced the first view its document holds (docs/architecture.md §10): the prompt and the
+ * header are on screen before the app runs, but a click on them does nothing until it does.
+ */
+export const appStarted = (page: Page) => page.locator('#root:not([data-first-view])').waitFor({ state: 'attached' })
+
 /** Connects through the header's Choose Wallet dialog with the option labelled `label`. */
 export async function connectWith(page: Page, label: string) {
+  await appStarted(page)
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Choose Wallet' })
   await dialog.getByText(label, { exact: true }).click()
@@ -167,6 +174,8 @@ export function browserSession() {
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       await page.goto(appUrl(opts.path ?? '/'))
+      // A route of the app, not a file: ready once the app runs.
+      if (!/\.[a-z]+$/.test(opts.path ?? '/')) await appStarted(page)
       return { context, page, errors }
     },
   }

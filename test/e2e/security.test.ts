@@ -39,11 +39,12 @@ describe('the web build and its headers', () => {
     expect(files.filter((f) => fs.readFileSync(path.join(dist(), f), 'utf8').includes('sourceMappingURL'))).toEqual([])
   })
 
-  it('serves the policy made for this build on every page, hashed files for a year, index.html revalidated', async () => {
+  it('serves the policy made for this build on every page, hashed files for a year, the documents revalidated', async () => {
     const page = await fetch(appUrl('/staking'))
     const csp = page.headers.get('content-security-policy')!
     expect(fs.readFileSync(path.join(dist(), '_headers'), 'utf8')).toContain(`Content-Security-Policy: ${csp}\n`)
-    expect(csp).toContain("script-src 'self';")
+    // Scripts from the site, and the build's two inline scripts (the loader, the returning-wallet check) by their hash.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=' 'sha256-[A-Za-z0-9+/]{43}=';/)
     expect(csp).toContain("frame-ancestors 'none'")
     // The app's reads go to the chain and the API the build was configured with, and nowhere else.
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src '))
@@ -52,9 +53,15 @@ describe('the web build and its headers', () => {
     )
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('cache-control')).toBe('no-cache')
-    expect(await page.text()).toContain('<div id=root>')
+    // /staking is answered with its own document: its first view, with its tab marked.
+    const html = await page.text()
+    expect(html).toContain('<div id=root data-first-view>')
+    expect(html).toContain('Connect the wallet to continue working')
+    expect(html).toMatch(/<a aria-current=page [^>]*href=\/staking /)
+    expect(await (await fetch(appUrl('/staking/3'))).text()).toBe(html)
+    expect(await (await fetch(appUrl('/'))).text()).toMatch(/<a aria-current=page [^>]*href=\/ /)
 
-    const script = /src=(\/static\/main\.[0-9a-f]{8}\.js)/.exec(fs.readFileSync(path.join(dist(), 'index.html'), 'utf8'))![1]
+    const script = /href=(\/static\/main\.[0-9a-f]{8}\.js)/.exec(fs.readFileSync(path.join(dist(), 'index.html'), 'utf8'))![1]
     const asset = await fetch(appUrl(script))
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')

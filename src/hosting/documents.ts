@@ -1,0 +1,80 @@
+import type { CookieName } from '../platform/browserEnv'
+
+/**
+ * The build's HTML documents, one per screen. Each carries its screen's first view, rendered at build time
+ * (src/firstView.tsx), so a visit paints the page before its script has arrived (docs/architecture.md §10). A route
+ * of a screen is answered with its document; any other path with index.html, whose app then routes it.
+ */
+export const DOCUMENTS = [
+  { file: 'index.html', path: '/' },
+  { file: 'staking.html', path: '/staking' },
+] as const
+
+export type DocumentFile = (typeof DOCUMENTS)[number]['file']
+
+/** The document a path of the app is answered with: `/staking` and `/staking/<id>` get staking.html. */
+export function documentFor(urlPath: string): DocumentFile {
+  const doc = DOCUMENTS.find((d) => d.path !== '/' && (urlPath === d.path || urlPath.startsWith(`${d.path}/`)))
+  return doc?.file ?? 'index.html'
+}
+
+/** The route a document's first view is rendered at. */
+export function pathOf(file: string): string {
+  const doc = DOCUMENTS.find((d) => d.file === file)
+  if (!doc) throw new Error(`${file} is not one of the build's documents (${DOCUMENTS.map((d) => d.file).join(', ')})`)
+  return doc.path
+}
+
+/** On the root element while it still holds the build's markup; the app removes it when its first render replaces it. */
+export const FIRST_VIEW_ATTR = 'data-first-view'
+/** On <html> when the walletName cookie says a wallet will reconnect. */
+export const RETURNING_ATTR = 'data-returning-wallet'
+
+const WALLET_COOKIE: CookieName = 'walletName'
+
+/**
+ * The first view is what a visitor without a wallet sees: the connect prompt. A returning wallet reconnects instead,
+ * so before the first paint this script marks the page and the style below hides the prompt it would not need; the
+ * header stays. It is the only inline script: the Content-Security-Policy allows it by its hash (src/hosting/csp.ts).
+ */
+export const RETURNING_SCRIPT = `if(/(?:^|;\\s*)${WALLET_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute('${RETURNING_ATTR}','')`
+export const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] main{visibility:hidden}`
+
+/**
+ * Runs the app's entry scripts once the first view has painted (the frame after the next), or at once in a background
+ * tab, which paints no frame. They are preloaded from the head, so their download starts as early as before; only
+ * their run waits. A deferred script would run before the first paint whenever it arrives first (a cached or fast
+ * visit), holding back a page the document already has. Inserted scripts are async: `async = false` keeps their order.
+ */
+export function loaderScript(srcs: string[]): string {
+  const list = JSON.stringify(srcs)
+  return (
+    `(function(){function run(){${list}.forEach(function(src){var s=document.createElement('script');s.src=src;` +
+    `s.async=false;document.head.appendChild(s)})}if(document.visibilityState!=='visible')run();` +
+    `else requestAnimationFrame(function(){setTimeout(run,0)})})()`
+  )
+}
+
+const ROOT = '<div id="root"></div>'
+
+/** The template with a first view in its root element, its styles and the returning-wallet script in the head. */
+export function withFirstView(template: string, view: { html: string; css: string }): string {
+  if (template.split(ROOT).length !== 2) throw new Error(`the HTML template must hold ${ROOT} exactly once`)
+  if (!template.includes('</head>')) throw new Error('the HTML template has no </head>')
+  const head = `<script>${RETURNING_SCRIPT}</script><style>${view.css}</style><style>${RETURNING_STYLE}</style></head>`
+  return template.replace('</head>', head).replace(ROOT, `<div id="root" ${FIRST_VIEW_ATTR}>${view.html}</div>`)
+}
+
+/**
+ * The CSS text of styled-components' server style tags, less what only its own rehydration reads (the `/*!sc*\/`
+ * separators and the `data-styled.gN[id=…]{content:…}` marker rules): the first view's styles are plain CSS, which the
+ * browser's styled-components leaves alone.
+ */
+export function cssOfStyleTags(tags: string): string {
+  return [...tags.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)]
+    .map((m) => m[1])
+    .join('')
+    .replace(/data-styled\.g\d+\[id="?[^\]]*"?\]\{content:"[^"]*"\}/g, '')
+    .replace(/\/\*!sc\*\//g, '')
+    .replace(/\n+/g, '')
+}

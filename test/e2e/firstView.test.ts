@@ -1,0 +1,57 @@
+import type { BrowserContext } from 'playwright-core'
+import { appUrl, browserSession, short } from './browser'
+
+const session = browserSession()
+
+/** Holds the app's script back until `release()`: the page shows only what its document holds. */
+async function holdAppScript(context: BrowserContext) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/static\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+describe("each page's first view, from its document (docs/architecture.md §10)", () => {
+  it.each([
+    ['/', 'Claim'],
+    ['/staking', 'Staking'],
+    ['/staking/2', 'Staking'],
+  ])('%s paints the connect prompt before the app runs, and the app takes it over in place', async (path, tab) => {
+    const { page, context, errors } = await session.open({ path: '/favicon.svg' })
+    const release = await holdAppScript(context)
+    await page.goto(appUrl(path), { waitUntil: 'domcontentloaded' })
+
+    const prompt = page.getByText('Connect the wallet to continue working')
+    await prompt.waitFor()
+    expect(await page.getByRole('link', { name: tab, exact: true }).first().getAttribute('aria-current')).toBe('page')
+    expect(await page.locator('#root[data-first-view]').count()).toBe(1)
+    const before = await prompt.boundingBox()
+
+    release()
+    await page.locator('#root:not([data-first-view])').waitFor({ state: 'attached' })
+    expect(await prompt.boundingBox()).toEqual(before)
+    // The app's own buttons now: Connect Wallet opens the dialog.
+    await page.getByRole('button', { name: 'Connect Wallet' }).last().click()
+    await page.getByRole('dialog', { name: 'Choose Wallet' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
+  it('hides the connect prompt from a returning wallet while the app loads, then reconnects it', async () => {
+    const { page, context, errors } = await session.open({ path: '/favicon.svg' })
+    await context.addCookies([{ name: 'walletName', value: 'dev', url: appUrl('/') }])
+    const release = await holdAppScript(context)
+    await page.goto(appUrl('/'), { waitUntil: 'domcontentloaded' })
+
+    await page.getByRole('link', { name: 'Vesting, home' }).waitFor()
+    expect(await page.locator('html[data-returning-wallet]').count()).toBe(1)
+    expect(await page.getByText('Connect the wallet to continue working').isVisible()).toBe(false)
+
+    release()
+    await page.getByText(short(session.accounts()[0])).waitFor()
+    await page.getByRole('heading', { name: 'Claim your allocation' }).waitFor()
+    expect(errors).toEqual([])
+  })
+})
