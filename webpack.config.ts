@@ -7,7 +7,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
 import { readBuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
-import { DOCUMENTS, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
+import { DOCUMENTS, inlineBlocks, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
 import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
 
 type Env = Record<string, string | boolean | undefined>
@@ -29,8 +29,6 @@ function readDeployments(): Record<string, unknown> {
 
 /** The CSP source of an inline block: the base64 sha256 of its text. */
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
-const inlineBlocks = (html: string, tag: 'script' | 'style') =>
-  [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'gi'))].map((m) => m[1])
 
 /**
  * Writes the build's response headers (src/hosting/headers.ts) next to index.html, with a CSP made for this build: it

@@ -57,9 +57,9 @@ export function connectSources(config: BuildConfig): string[] {
 }
 
 export interface PolicyOptions {
-  /** 'sha256-...' of each inline <style> in the built index.html (the plugin in webpack.config.ts hashes them). */
+  /** 'sha256-...' of each inline <style> in the built documents (the plugin in webpack.config.ts hashes them). */
   inlineStyleHashes?: string[]
-  /** 'sha256-...' of each inline <script> in the built documents: the returning-wallet check (src/hosting/documents.ts). */
+  /** 'sha256-...' of each inline <script> in the built documents: the returning-wallet check and the entry's loader. */
   inlineScriptHashes?: string[]
   /**
    * The webpack dev server instead of a build: modules run through eval (eval source maps, React Fast Refresh),

@@ -10,7 +10,7 @@ export const DOCUMENTS = [
   { file: 'staking.html', path: '/staking' },
 ] as const
 
-export type DocumentFile = (typeof DOCUMENTS)[number]['file']
+type DocumentFile = (typeof DOCUMENTS)[number]['file']
 
 /** The document a path of the app is answered with: `/staking` and `/staking/<id>` get staking.html. */
 export function documentFor(urlPath: string): DocumentFile {
@@ -35,10 +35,11 @@ const WALLET_COOKIE: CookieName = 'walletName'
 /**
  * The first view is what a visitor without a wallet sees: the connect prompt. A returning wallet reconnects instead,
  * so before the first paint this script marks the page and the style below hides the prompt it would not need; the
- * header stays. It is the only inline script: the Content-Security-Policy allows it by its hash (src/hosting/csp.ts).
+ * header stays. It and loaderScript are the documents' inline scripts: the Content-Security-Policy allows each by its
+ * hash (src/hosting/csp.ts).
  */
 export const RETURNING_SCRIPT = `if(/(?:^|;\\s*)${WALLET_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute('${RETURNING_ATTR}','')`
-export const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] main{visibility:hidden}`
+const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] main{visibility:hidden}`
 
 /**
  * Runs the app's entry scripts once the first view has painted (the frame after the next), or at once in a background
@@ -71,10 +72,14 @@ export function withFirstView(template: string, view: { html: string; css: strin
  * browser's styled-components leaves alone.
  */
 export function cssOfStyleTags(tags: string): string {
-  return [...tags.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)]
-    .map((m) => m[1])
+  return inlineBlocks(tags, 'style')
     .join('')
     .replace(/data-styled\.g\d+\[id="?[^\]]*"?\]\{content:"[^"]*"\}/g, '')
     .replace(/\/\*!sc\*\//g, '')
     .replace(/\n+/g, '')
+}
+
+/** The text of each inline <script> or <style> block in `html` (a script with a src is not inline). */
+export function inlineBlocks(html: string, tag: 'script' | 'style'): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'gi'))].map((m) => m[1])
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core'
-import { appUrl, browserSession, short } from './browser'
+import { appStarted, appUrl, browserSession, short } from './browser'
 
 const session = browserSession()
 
@@ -31,7 +31,7 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     const before = await prompt.boundingBox()
 
     release()
-    await page.locator('#root:not([data-first-view])').waitFor({ state: 'attached' })
+    await appStarted(page)
     expect(await prompt.boundingBox()).toEqual(before)
     // The app's own buttons now: Connect Wallet opens the dialog.
     await page.getByRole('button', { name: 'Connect Wallet' }).last().click()
