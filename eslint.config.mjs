@@ -32,6 +32,40 @@ const inlineStateReads = {
   },
 }
 
+const PURE_RULE =
+  'Reducers are pure: a time or a random value comes in the action, from the saga that puts it, or a session replayed from Redux DevTools ends elsewhere (docs/architecture.md §5).'
+
+/** Slices hold the reducers: no clock, no randomness, no crypto (test/sagas/replay.test.ts replays a whole session). */
+const pureReducers = {
+  files: ['src/features/*/slice.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...inlineStateReads.rules['no-restricted-syntax'].slice(1),
+      { selector: "NewExpression[callee.name='Date']", message: PURE_RULE },
+      { selector: "CallExpression[callee.name='Date']", message: PURE_RULE },
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'Date', property: 'now', message: PURE_RULE },
+      { object: 'Math', property: 'random', message: PURE_RULE },
+      { object: 'performance', property: 'now', message: PURE_RULE },
+      { object: 'globalThis', property: 'crypto', message: PURE_RULE },
+      { object: 'window', property: 'crypto', message: PURE_RULE },
+    ],
+    'no-restricted-globals': ['error', { name: 'crypto', message: PURE_RULE }, { name: 'performance', message: PURE_RULE }],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'node:crypto', message: PURE_RULE },
+          { name: 'crypto', message: PURE_RULE },
+        ],
+      },
+    ],
+  },
+}
+
 /** In a feature's selectors.ts, another slice's state comes from that slice's selectors (`s.token.symbol` is token's). */
 const otherSlicesRaw = SLICES.map((slice) => ({
   files: [`src/features/${slice}/selectors.ts`],
@@ -70,6 +104,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   inlineStateReads,
+  pureReducers,
   ...otherSlicesRaw,
   prettier,
 )

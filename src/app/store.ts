@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { combineReducers, configureStore, type StoreEnhancer } from '@reduxjs/toolkit'
 import createSagaMiddleware from 'redux-saga'
 import walletReducer from '../features/wallet/slice'
 import tokenReducer from '../features/token/slice'
@@ -8,7 +8,7 @@ import { log } from '../platform/log'
 import { appClosed, rootSaga } from './rootSaga'
 import type { SagaDeps } from '../chain/sagaContext'
 
-const rootReducer = combineReducers({
+export const rootReducer = combineReducers({
   wallet: walletReducer,
   token: tokenReducer,
   stake: stakeReducer,
@@ -20,8 +20,9 @@ export type RootState = ReturnType<typeof rootReducer>
 /**
  * The store for the app and for tests. With `deps` the sagas run with the chain layer and browser environment in
  * their context; without, it is a plain store (component tests read and dispatch, nothing reaches a chain).
+ * `enhancer` lets a test watch every reducer call (the replay test records a session with it).
  */
-export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps) {
+export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps, enhancer?: StoreEnhancer) {
   const sagaMiddleware = createSagaMiddleware({
     context: deps ? { ...deps } : {},
     onError: (err) => log.error('saga', 'a root saga died', err),
@@ -42,6 +43,7 @@ export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps) 
         sagaMiddleware,
       ),
     devTools: process.env.NODE_ENV !== 'production',
+    enhancers: (getDefault) => (enhancer ? getDefault().concat(enhancer) : getDefault()),
   })
   if (deps) sagaMiddleware.run(rootSaga)
   // close() stops every saga (tests end their stores with it; nothing is left reading after a test).

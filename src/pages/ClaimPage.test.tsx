@@ -71,7 +71,7 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-available').querySelector('[aria-label="Loading"]')).not.toBeNull()
     expect(stakeButton()).toHaveProperty('disabled', true)
     act(() => {
-      store.dispatch(vestingLoaded(SIGNED))
+      store.dispatch(vestingLoaded({ info: SIGNED, at: 1_795_000_000_000 }))
     })
     expect(screen.getByTestId('vesting-available').textContent).toBe('72,000.00 PLT')
     expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { runSaga, type Saga } from 'redux-saga'
+import type { StoreEnhancer } from '@reduxjs/toolkit'
 import { setTimers, timers, type Timers } from '../../src/config/timers'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { makeStore, type AppStore, type RootState } from '../../src/app/store'
@@ -62,11 +63,17 @@ afterEach(() => {
  * several endpoints to fall back between.
  */
 export function makeTestStore(
-  opts: { env?: ReturnType<typeof createMemoryEnv>; injected?: unknown; apiUrl?: string; rpcUrl?: string | string[] } = {},
+  opts: {
+    env?: ReturnType<typeof createMemoryEnv>
+    injected?: unknown
+    apiUrl?: string
+    rpcUrl?: string | string[]
+    enhancer?: StoreEnhancer
+  } = {},
 ) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
   const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl), env)
-  const store = makeStore(undefined, { chain, env })
+  const store = makeStore(undefined, { chain, env }, opts.enhancer)
   open.push(store)
   return { store, env, chain }
 }

@@ -107,7 +107,8 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   } else {
     yield put(vestingChainRead(onChain))
   }
-  yield put('error' in info ? vestingFailed(info) : vestingLoaded(info))
+  if ('error' in info) yield put(vestingFailed(info))
+  else yield put(vestingLoaded({ info, at: (yield call(Date.now)) as number }))
   return Array.isArray(onChain) && !('error' in info)
 }
 

@@ -95,11 +95,12 @@ const vestingSlice = createSlice({
       // A retry after a failure keeps the failure on screen until it succeeds.
       if (state.status !== 'failed') state.status = 'pending'
     },
-    vestingLoaded(state, action: PayloadAction<VestingInfo>) {
-      state.info = action.payload
+    /** `at`: when the answer was read (ms), from the saga: a reducer never reads the clock, so a replay matches. */
+    vestingLoaded(state, action: PayloadAction<{ info: VestingInfo; at: number }>) {
+      state.info = action.payload.info
       state.status = 'succeeded'
       state.error = null
-      state.loadedAt = Date.now()
+      state.loadedAt = action.payload.at
       state.retryAt = null
     },
     /** The API did not answer (or answered nonsense): the last answer stays on screen, marked with its age. */
