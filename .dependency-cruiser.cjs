@@ -12,6 +12,8 @@ const CONFIG = '^src/config/'
 /** Providers, wallets, contracts and transactions. */
 const CHAIN = '^src/chain/'
 const FORMAT = '^src/format/'
+/** What features share with the app: saga and hook helpers, the dialog registry, lazy chunks. */
+const KIT = '^src/kit/'
 const UPPER_APP = '^src/(app|features|pages|ui|hosting|App|index)'
 
 /**
@@ -40,19 +42,29 @@ const only = (name, from, allowed, comment) => ({
 module.exports = {
   forbidden: [
     {
-      name: 'no-runtime-circle',
-      comment: 'A circle of imports that stays after compiling (none of its links is type-only).',
+      name: 'no-circle',
+      comment: 'No circle of imports anywhere, not even through a type-only import: the house reads top to bottom.',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
-    },
-    {
-      name: 'no-circle-through-chain',
-      comment: 'The chain layer is in no circle at all, not even a type-only one.',
-      severity: 'error',
-      from: { path: CHAIN },
       to: { circular: true },
     },
+    {
+      name: 'app-is-the-root',
+      comment:
+        'src/app is the composition root (store, root saga, shell, dialog outlet, providers): only the entry points import it; what features share lives in src/kit.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: ['^src/app/', '^src/(index|App|firstView)\\.tsx$', '\\.test\\.tsx?$', '^src/testUtils\\.tsx$'],
+      },
+      to: { path: '^src/app/' },
+    },
+    only(
+      'kit-is-a-leaf',
+      KIT,
+      [DOMAIN, PLATFORM, CONFIG, FORMAT, '^src/ui/'],
+      'src/kit (safely, backoff, the dialog registry, lazy chunks, typed hooks) imports no feature, page or app code.',
+    ),
     only('domain-is-pure', DOMAIN, [], 'src/domain imports nothing of ours outside itself.'),
     {
       name: 'domain-without-node-or-react',

@@ -21,7 +21,7 @@ const inlineStateReads = {
     'no-restricted-syntax': [
       'error',
       {
-        selector: ":function > .params[typeAnnotation.typeAnnotation.typeName.name='RootState']",
+        selector: ':function > .params[typeAnnotation.typeAnnotation.typeName.name=/^(RootState|[A-Z][A-Za-z]*Root)$/]',
         message: SELECTOR_RULE,
       },
       {
@@ -66,6 +66,27 @@ const pureReducers = {
   },
 }
 
+/** A select is type-checked: `yield* select(selector)` from typed-redux-saga infers what it returns; redux-saga's
+ * `const x: T = yield select(...)` is only a cast. */
+const typedSelects = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/features/*/slice.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'redux-saga/effects',
+            importNames: ['select'],
+            message: "Use typed-redux-saga's select with yield*: its result is type-checked (docs/architecture.md §5).",
+          },
+        ],
+      },
+    ],
+  },
+}
+
 /** In a feature's selectors.ts, another slice's state comes from that slice's selectors (`s.token.symbol` is token's). */
 const otherSlicesRaw = SLICES.map((slice) => ({
   files: [`src/features/${slice}/selectors.ts`],
@@ -104,6 +125,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   inlineStateReads,
+  typedSelects,
   pureReducers,
   ...otherSlicesRaw,
   prettier,

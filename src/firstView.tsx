@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
-import { App } from './App'
+import { App } from './app/App'
 import { Providers } from './app/Providers'
 import { makeStore } from './app/store'
 import { initialWalletState } from './features/wallet/slice'

@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react'
 import { selectOpenModal } from '../features/wallet/selectors'
-import { useAppSelector } from './hooks'
-import { lazyChunk, LoadFailure } from './lazyChunk'
-import type { ModalName } from './modals'
+import { useAppSelector } from '../kit/hooks'
+import { lazyChunk, LoadFailure } from '../kit/lazyChunk'
+import type { ModalName } from '../kit/modals'
 
 // Dialogs open on a click, so none is in the first view: one prefetched chunk for the small ones; formik and yup
 // serve only the deposit form, a chunk of its own. The first dialog of a chunk shows a moment after the click.

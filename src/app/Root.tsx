@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
-import { App } from '../App'
+import { App } from './App'
 import { FIRST_VIEW_ATTR } from '../hosting/documents'
 import { Providers } from './Providers'
 import type { AppStore } from './store'

@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { ConnectPrompt, UnsupportedNetwork } from '../features/wallet/components/ShellMessages'
 import { selectShellView } from '../features/wallet/selectors'
 import { Spinner } from '../ui/Spinner'
-import { useAppSelector } from './hooks'
+import { useAppSelector } from '../kit/hooks'
 
 const Center = styled.div`
   display: grid;

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
-import { App, loadScreens } from '../App'
+import { App, loadScreens } from './App'
 import { initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
 import reducer, { initialWalletState, modalClosed, modalOpened } from '../features/wallet/slice'
 import { testPool, testStake } from '../testFixtures'
 import { connectedWallet, renderWithProviders } from '../testUtils'
-import { isModalName, MODALS, needsWallet, type ModalName } from './modals'
+import { isModalName, MODALS, needsWallet, type ModalName } from '../kit/modals'
 
 const NAMES = Object.keys(MODALS) as ModalName[]
 

@@ -3,7 +3,7 @@ import type { Saga, SagaIterator } from 'redux-saga'
 import { all, call, race, setContext, spawn, take } from 'redux-saga/effects'
 import type { ChainLayer } from '../chain/layer'
 import { walletSaga } from '../features/wallet/sagas'
-import { getChain } from '../chain/sagaContext'
+import { getChain, type ChainSagas } from '../chain/sagaContext'
 
 /** The store is being closed: every feature saga stops (and with it every poll and read it started). */
 export const appClosed = createAction('app/closed')
@@ -28,9 +28,6 @@ const loadChainSagas = () =>
     import(/* webpackChunkName: "chain" */ '../features/vesting/sagas'),
     import(/* webpackChunkName: "chain" */ '../features/stake/sagas'),
   ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
-
-/** What the wallet saga calls (`yield call(chainSagas)`) to have the chain sagas running: they start once a store. */
-export type ChainSagas = () => SagaIterator
 
 function chainSagasOnce(): ChainSagas {
   let running: Promise<void> | null = null

@@ -1,3 +1,4 @@
+import type { SagaIterator } from 'redux-saga'
 import { getContext } from 'redux-saga/effects'
 import type { BrowserEnv } from '../platform/browserEnv'
 import type { ChainLayer } from './layer'
@@ -10,3 +11,10 @@ export interface SagaDeps {
 
 export const getChain = () => getContext('chain')
 export const getEnv = () => getContext('env')
+
+/**
+ * What the root saga puts in the context as `chainSagas`: the wallet saga calls it (`yield call(chainSagas)`) to have
+ * the chain sagas (a lazy chunk) running before it connects; they start once a store.
+ */
+export type ChainSagas = () => SagaIterator
+export const getChainSagas = () => getContext('chainSagas')

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App, loadScreens } from '../App'
+import { App, loadScreens } from '../app/App'
 import { initialTokenState } from '../features/token/slice'
 import { selectHarvestPool } from '../features/vesting/selectors'
 import {

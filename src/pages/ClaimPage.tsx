@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
-import { useAppDispatch } from '../app/hooks'
+import { useAppDispatch } from '../kit/hooks'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import styled from 'styled-components'
-import { useAppDispatch } from '../app/hooks'
+import { useAppDispatch } from '../kit/hooks'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
 import { StakeList } from '../features/stake/components/StakeList'
 import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'

@@ -1,11 +1,12 @@
 import type { SagaIterator, Task } from 'redux-saga'
-import { all, call, cancel, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, cancel, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { select } from 'typed-redux-saga'
 import { ZeroAddress, type Block } from 'ethers'
-import { retryDelayMs } from '../../app/backoff'
+import { retryDelayMs } from '../../kit/backoff'
 import { lists, timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
-import { safely } from '../../app/safely'
+import { safely } from '../../kit/safely'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
@@ -38,14 +39,12 @@ import {
   unstakeRequested,
   unstakeSettled,
   type DepositRequest,
-  type ListStatus,
   type PoolInfo,
   type StakeEntry,
   type StakeState,
 } from './slice'
 import { stakesAt } from './refresh'
 
-type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
 type StakePage = Awaited<ReturnType<Lens['getUnstakeDataPage']>>
 type StakeInfos = StakePage['infos']
@@ -192,11 +191,11 @@ export type ReadMode = 'full' | 'refresh'
  */
 export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
-  const network: Network | null = yield select(selectSupportedNetwork)
-  const poolId: number | null = yield select(selectActivePoolId)
-  const address: string | null = yield select(selectAddress)
+  const network = yield* select(selectSupportedNetwork)
+  const poolId = yield* select(selectActivePoolId)
+  const address = yield* select(selectAddress)
   if (!network || poolId === null) return false
-  const before: StakeState = yield select(selectStake)
+  const before = yield* select(selectStake)
   const known = before.pool
   const user = address ?? ZeroAddress
   const provider = chain.readProvider(network.chainId)
@@ -298,8 +297,8 @@ function* readOnce(mode: ReadMode): SagaIterator<boolean> {
     const error = readFailureMessage(err)
     yield put(poolFailed({ error }))
     // A list never read for this wallet says so too, rather than 'Loading your stakes…' for as long as the outage.
-    const owner: string | null = yield select(selectAddress)
-    const listStatus: ListStatus = yield select(selectListStatus)
+    const owner = yield* select(selectAddress)
+    const listStatus = yield* select(selectListStatus)
     if (owner && listStatus !== 'ok') yield put(stakesFailed({ error }))
     return false
   }
@@ -325,7 +324,7 @@ export function* pageReads(): SagaIterator {
       const wait = retryDelayMs(attempt, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
       yield put(autoUpdateChanged({ mode: 'paused', retryAt: Date.now() + wait }))
       yield delay(wait)
-      const listed: ListStatus = yield select(selectListStatus)
+      const listed = yield* select(selectListStatus)
       ok = yield call(readOnce, listed === 'ok' ? 'refresh' : 'full')
     }
   }
@@ -334,9 +333,9 @@ export function* pageReads(): SagaIterator {
 /** 'Show more': the next page of the list, added after the rows shown; a failure shows under the list with a Retry. */
 export function* readMoreStakes(): SagaIterator {
   const chain: ChainLayer = yield getChain()
-  const network: Network | null = yield select(selectSupportedNetwork)
-  const stake: StakeState = yield select(selectStake)
-  const address: string | null = yield select(selectAddress)
+  const network = yield* select(selectSupportedNetwork)
+  const stake = yield* select(selectStake)
+  const address = yield* select(selectAddress)
   if (!network || !stake.pool || !address || stake.nextOffset === null) return
   const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
   try {
@@ -384,9 +383,9 @@ function* whileOnPage(): SagaIterator {
 /** Allowance to the pool, when the deposit modal opens and while an approval is awaited. */
 function* readAllowance(): SagaIterator<bigint | null> {
   const chain: ChainLayer = yield getChain()
-  const network: Network | null = yield select(selectSupportedNetwork)
-  const pool: PoolInfo | null = yield select(selectPool)
-  const address: string | null = yield select(selectAddress)
+  const network = yield* select(selectSupportedNetwork)
+  const pool = yield* select(selectPool)
+  const address = yield* select(selectAddress)
   if (!network || !pool || !address) return null
   const token = contracts.token(network.contracts.token, chain.readProvider(network.chainId))
   const allowance: bigint = yield call([token, token.allowance], address, pool.address)
@@ -407,8 +406,8 @@ export function* checkAllowance(): SagaIterator {
  * allowance every 1 s until the chain shows at least that much (docs/product.md §3.3; 'approved' is allowance >= amount).
  */
 export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): SagaIterator {
-  const network: Network | null = yield select(selectSupportedNetwork)
-  const pool: PoolInfo | null = yield select(selectPool)
+  const network = yield* select(selectSupportedNetwork)
+  const pool = yield* select(selectPool)
   let error: string | null = null
   try {
     if (!network || !pool) return
@@ -466,12 +465,12 @@ function stakeCall(poolAddress: string, payload: DepositRequest): string {
  * refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
  */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
-  const pool: PoolInfo | null = yield select(selectPool)
+  const pool = yield* select(selectPool)
   if (!pool) {
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
     return
   }
-  const chainId: number | null = yield select(selectNetworkId)
+  const chainId = yield* select(selectNetworkId)
   const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool.address, payload) }, chainId)
   yield put(depositSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
@@ -482,9 +481,9 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
 export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
-  const pool: PoolInfo | null = yield select(selectPool)
+  const pool = yield* select(selectPool)
   if (!pool) return
-  const chainId: number | null = yield select(selectNetworkId)
+  const chainId = yield* select(selectNetworkId)
   const outcome: TxOutcome = yield call(
     runTx,
     'unstake',

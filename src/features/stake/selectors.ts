@@ -1,5 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit'
-import type { RootState } from '../../app/store'
+import type { StakeRoot } from './slice'
+import type { TokenRoot } from '../token/slice'
+import type { WalletRoot } from '../wallet/slice'
 import {
   APPROVE_AMOUNT,
   DAY,
@@ -16,23 +18,26 @@ import { selectAllowance, selectSymbol, selectTxPending } from '../token/selecto
 import { selectNetwork } from '../wallet/selectors'
 import type { PoolInfo, StakeEntry } from './slice'
 
-export const selectStake = (s: RootState) => s.stake
-const selectRoutePoolId = (s: RootState) => s.stake.poolId
-const selectUserStakes = (s: RootState) => s.stake.userStakes
+/** What these selectors read: stake, token, wallet (docs/architecture.md §5). */
+type State = StakeRoot & TokenRoot & WalletRoot
+
+export const selectStake = (s: State) => s.stake
+const selectRoutePoolId = (s: State) => s.stake.poolId
+const selectUserStakes = (s: State) => s.stake.userStakes
 /** The read of the stake list: idle, loading, ok or failed. */
-export const selectListStatus = (s: RootState) => s.stake.listStatus
+export const selectListStatus = (s: State) => s.stake.listStatus
 /** The chain's time at the last read (unix seconds) and the wall clock then (ms): a countdown runs from them. */
-export const selectChainTime = (s: RootState) => s.stake.chainTime
-export const selectReadAt = (s: RootState) => s.stake.readAt
+export const selectChainTime = (s: State) => s.stake.chainTime
+export const selectReadAt = (s: State) => s.stake.readAt
 /** The deposit in flight and why it did not go through. */
-export const selectDeposit = (s: RootState) => s.stake.deposit
+export const selectDeposit = (s: State) => s.stake.deposit
 /** Why the last approval did not go through (null after a rejection or none). */
-export const selectApproveError = (s: RootState) => s.stake.approveError
-const selectClosing = (s: RootState) => s.stake.closing
+export const selectApproveError = (s: State) => s.stake.approveError
+const selectClosing = (s: State) => s.stake.closing
 /** The close in flight (the summary's spinner). */
-export const selectClosePending = (s: RootState) => selectClosing(s).status === 'pending'
+export const selectClosePending = (s: State) => selectClosing(s).status === 'pending'
 /** Why the last close did not go through, for the summary; null when it did not fail. */
-export const selectCloseError = (s: RootState) => (selectClosing(s).status === 'failed' ? selectClosing(s).error : null)
+export const selectCloseError = (s: State) => (selectClosing(s).status === 'failed' ? selectClosing(s).error : null)
 
 /** The pool the staking page is about: the route's id, else the default pool of the wallet's network. */
 export const selectActivePoolId = createSelector(
@@ -46,7 +51,7 @@ export const selectActivePoolId = createSelector(
  */
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 const stable = { memoizeOptions: { resultEqualityCheck: sameJson } }
-export const selectPool = (s: RootState) => s.stake.pool
+export const selectPool = (s: State) => s.stake.pool
 
 /** The longest stake in days where the pool sets no maximum (docs/product.md §4.2). */
 const DEFAULT_MAX_DAYS = 1095
@@ -95,13 +100,13 @@ export const selectPoolView = createSelector(
  */
 export const selectStakeOutage = createSelector(
   [
-    (s: RootState) => s.stake.status,
-    (s: RootState) => s.stake.error,
-    (s: RootState) => s.stake.pool !== null,
-    (s: RootState) => s.stake.blockNumber,
-    (s: RootState) => s.stake.readAt,
-    (s: RootState) => s.stake.retryAt,
-    (s: RootState) => s.stake.autoUpdate,
+    (s: State) => s.stake.status,
+    (s: State) => s.stake.error,
+    (s: State) => s.stake.pool !== null,
+    (s: State) => s.stake.blockNumber,
+    (s: State) => s.stake.readAt,
+    (s: State) => s.stake.retryAt,
+    (s: State) => s.stake.autoUpdate,
   ],
   (status, error, known, block, readAt, retryAt, autoUpdate) => {
     if (status !== 'failed') return null
@@ -119,7 +124,7 @@ export const selectStakeOutage = createSelector(
 
 /** The block and time of the figures on screen while they are current (the outage banner speaks otherwise). */
 export const selectStakeFreshness = createSelector(
-  [(s: RootState) => s.stake.status, (s: RootState) => s.stake.blockNumber, (s: RootState) => s.stake.readAt],
+  [(s: State) => s.stake.status, (s: State) => s.stake.blockNumber, (s: State) => s.stake.readAt],
   (status, block, readAt) => (status === 'succeeded' && block !== null ? { block, readAt } : null),
 )
 
@@ -278,7 +283,7 @@ export function makeSelectStakeRows() {
 
 /** The row of the stake whose closing summary is open (docs/product.md §2.5), null when none. */
 export const selectSummaryRow = createSelector(
-  [selectUserStakes, selectPool, selectChainTime, selectSymbol, (s: RootState) => s.stake.closing.id],
+  [selectUserStakes, selectPool, selectChainTime, selectSymbol, (s: State) => s.stake.closing.id],
   (stakes, pool, now, symbol, id) => {
     const entry = stakes.find((e) => e.id === id)
     return entry && pool ? stakeRow(entry, pool, now, symbol) : null
@@ -342,7 +347,7 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
  * of early-close fees being shared until Tue, 22 Dec 2026"; null when none (or less than a cent) is pending.
  */
 export const selectFeeStreamNote = createSelector(
-  [(s: RootState) => s.stake.pool?.feesStreaming ?? '0', (s: RootState) => s.stake.pool?.feeStreamEnd ?? 0, selectSymbol],
+  [(s: State) => s.stake.pool?.feesStreaming ?? '0', (s: State) => s.stake.pool?.feeStreamEnd ?? 0, selectSymbol],
   (pending, end, symbol): string | null => {
     if (BigInt(pending) === 0n || end === 0 || formatAmount(pending) === '0.00') return null
     return `${formatAmount(pending, { symbol })} of early-close fees being shared until ${formatDate(end)}`
@@ -350,7 +355,7 @@ export const selectFeeStreamNote = createSelector(
 )
 
 /** The connected wallet's allowance to the page's pool (base units), null before it was read or without a pool. */
-const selectPoolAllowance = (s: RootState) => {
+const selectPoolAllowance = (s: State) => {
   const pool = selectPool(s)
   return pool ? selectAllowance(s, pool.address) : null
 }
@@ -361,7 +366,7 @@ const selectPoolAllowance = (s: RootState) => {
  * here, never stored, so a new amount, allowance or pool changes it at once. An allowance not read yet counts as none.
  */
 export const selectApproval = createSelector(
-  [selectPoolAllowance, selectSymbol, (_s: RootState, amountWei: string | null) => amountWei],
+  [selectPoolAllowance, selectSymbol, (_s: State, amountWei: string | null) => amountWei],
   (allowance, symbol, amountWei) => {
     const have = BigInt(allowance ?? '0')
     const need = amountWei === null ? 0n : BigInt(amountWei)
@@ -380,7 +385,7 @@ export const selectApproval = createSelector(
 )
 
 /** selectApproval for one amount, as a component subscribes to it: `useAppSelector(selectApprovalOf(amountWei))`. */
-export const selectApprovalOf = (amountWei: string | null) => (s: RootState) => selectApproval(s, amountWei)
+export const selectApprovalOf = (amountWei: string | null) => (s: State) => selectApproval(s, amountWei)
 
 /** An approval this wallet sent is still pending, perhaps from before a reload: the dialog waits for it, not a second one. */
-export const selectApprovalInFlight = (s: RootState) => s.stake.approving || selectTxPending(s, 'approve')
+export const selectApprovalInFlight = (s: State) => s.stake.approving || selectTxPending(s, 'approve')

@@ -119,6 +119,11 @@ export interface StakeState {
   closing: { id: number | null; status: Status; error: string | null }
 }
 
+/** The part of the store this slice owns: what its selectors read, typed without the whole store. */
+export interface StakeRoot {
+  stake: StakeState
+}
+
 /** A failed read: a short sentence for the banner. */
 export interface ReadFailure {
   error: string

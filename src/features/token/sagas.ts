@@ -1,9 +1,10 @@
 import type { SagaIterator } from 'redux-saga'
-import { call, delay, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { call, delay, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { select } from 'typed-redux-saga'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
-import { safely } from '../../app/safely'
+import { safely } from '../../kit/safely'
 import type { ChainLayer } from '../../chain/layer'
 import { resumeSentTxs } from '../../chain/tx'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
@@ -27,8 +28,8 @@ function* removeRejectionLater(): SagaIterator {
 /** wallet_watchAsset for the platform token; a wallet that declines or lacks it changes nothing. */
 export function* watchAsset(): SagaIterator {
   const chain: ChainLayer = yield getChain()
-  const network: ReturnType<typeof selectSupportedNetwork> = yield select(selectSupportedNetwork)
-  const symbol: string = yield select(selectSymbol)
+  const network = yield* select(selectSupportedNetwork)
+  const symbol = yield* select(selectSymbol)
   const provider = chain.wallets.provider()
   if (!network || !provider || !symbol) return
   try {
@@ -43,9 +44,9 @@ export function* watchAsset(): SagaIterator {
 
 /** The connected wallet's transactions sent before on this chain, shown again and followed (docs/product.md §11). */
 function* resumeSent(): SagaIterator {
-  const chainId: number | null = yield select(selectNetworkId)
-  const address: string | null = yield select(selectAddress)
-  const followed: string[] = yield select(selectFollowedHashes)
+  const chainId = yield* select(selectNetworkId)
+  const address = yield* select(selectAddress)
+  const followed = yield* select(selectFollowedHashes)
   yield call(resumeSentTxs, chainId, address, followed)
 }
 

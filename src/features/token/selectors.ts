@@ -1,27 +1,31 @@
 import { createSelector } from '@reduxjs/toolkit'
-import type { RootState } from '../../app/store'
+import type { TokenRoot } from './slice'
+import type { WalletRoot } from '../wallet/slice'
 import type { TxKind } from '../../chain/txActions'
 import { addressUrl, txUrl } from '../../config/networks'
 import { selectNetworks, selectSupportedNetwork, selectWalletName } from '../wallet/selectors'
 
-export const selectSymbol = (s: RootState) => s.token.symbol
+/** What these selectors read: token, wallet (docs/architecture.md §5). */
+type State = TokenRoot & WalletRoot
+
+export const selectSymbol = (s: State) => s.token.symbol
 /** The wallet's balance, base units. */
-export const selectBalance = (s: RootState) => s.token.balance
-const selectTransactions = (s: RootState) => s.token.transactions
+export const selectBalance = (s: State) => s.token.balance
+const selectTransactions = (s: State) => s.token.transactions
 
 /**
  * The connected wallet's allowance to `spender` (base units), null while none was read for this wallet and chain.
  * Allowances are kept by spender, so each reader names the one it needs (the deposit dialog its pool).
  */
-export const selectAllowance = (s: RootState, spender: string): string | null =>
+export const selectAllowance = (s: State, spender: string): string | null =>
   s.token.allowances.bySpender[spender.toLowerCase()] ?? null
 
 /** A transaction of this kind that this wallet sent is pending, perhaps from before a reload (docs/product.md §11). */
-export const selectTxPending = (s: RootState, kind: TxKind): boolean =>
+export const selectTxPending = (s: State, kind: TxKind): boolean =>
   selectTransactions(s).some((t) => t.kind === kind && t.status === 'pending')
 
 /** 'Add token to wallet' (wallet_watchAsset): once the token is read, and not for the development account. */
-export const selectCanWatchAsset = (s: RootState) => selectWalletName(s) !== 'dev' && selectSymbol(s) !== ''
+export const selectCanWatchAsset = (s: State) => selectWalletName(s) !== 'dev' && selectSymbol(s) !== ''
 
 const STATUS_TEXT = {
   pending: 'Transaction in progress',
@@ -52,7 +56,7 @@ export const selectNotices = createSelector([selectTransactions, selectNetworks]
   }),
 )
 
-export const selectRejection = (s: RootState) => s.token.rejection
+export const selectRejection = (s: State) => s.token.rejection
 
 /** Hashes (lower case) of the transactions this page already shows and follows. */
 export const selectFollowedHashes = createSelector([selectTransactions], (txs) => txs.map((t) => t.hash.toLowerCase()))

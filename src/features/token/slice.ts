@@ -70,6 +70,11 @@ export interface TokenState {
   rejection: string | null
 }
 
+/** The part of the store this slice owns: what its selectors read, typed without the whole store. */
+export interface TokenRoot {
+  token: TokenState
+}
+
 export const initialTokenState: TokenState = {
   name: '',
   symbol: '',

@@ -1,10 +1,11 @@
 import type { SagaIterator } from 'redux-saga'
-import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects'
-import { retryDelayMs } from '../../app/backoff'
+import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import { select } from 'typed-redux-saga'
+import { retryDelayMs } from '../../kit/backoff'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
-import { safely } from '../../app/safely'
+import { safely } from '../../kit/safely'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
@@ -16,7 +17,7 @@ import { allowanceLoaded, tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
-import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVestingInfo, type ClaimBlock } from './selectors'
+import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVestingInfo } from './selectors'
 import {
   claimRequested,
   claimSettled,
@@ -79,8 +80,8 @@ function* readChain(
  */
 export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
-  const address: string | null = yield select(selectAddress)
-  const network: Network | null = yield select(selectSupportedNetwork)
+  const address = yield* select(selectAddress)
+  const network = yield* select(selectSupportedNetwork)
   if (!address || !network) return true
   yield put(vestingRequested())
   const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData] | { error: string }] = yield all([
@@ -122,7 +123,7 @@ export function* loadVestingUntilAnswered(failedAlready = false): SagaIterator {
     for (let attempt = failedAlready ? 1 : 0; ; attempt++) {
       if (attempt > 0) {
         // Off the claim page nobody sees these figures: no retries there; the page reads again when shown.
-        if (yield select(selectClaimPageLeft)) return
+        if (yield* select(selectClaimPageLeft)) return
         const wait = retryDelayMs(attempt - 1, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS)
         yield put(vestingRetryScheduled(Date.now() + wait))
         const { left }: { left?: unknown } = yield race({ wait: delay(wait), left: take(claimPageClosed.type) })
@@ -153,7 +154,7 @@ export function* refreshUntilCurrent(): SagaIterator {
   for (let slow = 0; ;) {
     const ok: boolean = yield call(loadVesting)
     if (!ok) yield call(loadVestingUntilAnswered, true)
-    const block: ClaimBlock = yield select(selectClaimBlock)
+    const block = yield* select(selectClaimBlock)
     if (block !== 'stale') return
     if (Date.now() < fastUntil) yield delay(timers.VESTING_CATCH_UP_MS)
     else yield delay(retryDelayMs(slow++, Math.random(), timers.VESTING_CATCH_UP_MS, timers.RETRY_MAX_MS))
@@ -170,8 +171,8 @@ type HarvestCall = (harvest: RewardHarvest['interface'], args: ReturnType<typeof
  * the next click sends a claim that can pass.
  */
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
-  const info: VestingInfo = yield select(selectVestingInfo)
-  const network: Network | null = yield select(selectSupportedNetwork)
+  const info = yield* select(selectVestingInfo)
+  const network = yield* select(selectSupportedNetwork)
   if (!network || !info.message || !info.signature || !info.rewardToken || !info.deadline || BigInt(info.unlocked) === 0n) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return false
@@ -213,7 +214,7 @@ export function* claimSaga(): SagaIterator {
 
 /** Claim and stake: harvestStake(..., default pool, hold) with the chosen term's hold in seconds. */
 export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequested>): SagaIterator {
-  const pool: string | null = yield select(selectHarvestPool)
+  const pool = yield* select(selectHarvestPool)
   if (!pool) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return

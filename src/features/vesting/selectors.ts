@@ -1,23 +1,28 @@
 import { createSelector } from '@reduxjs/toolkit'
-import type { RootState } from '../../app/store'
+import type { VestingRoot } from './slice'
+import type { TokenRoot } from '../token/slice'
+import type { WalletRoot } from '../wallet/slice'
 import { DAY, rewardFraction, termApr } from '../../domain/math'
 import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
 import { selectSymbol, selectTxPending } from '../token/selectors'
 
-export const selectVesting = (s: RootState) => s.vesting
-export const selectVestingInfo = (s: RootState) => s.vesting.info
+/** What these selectors read: vesting, token, wallet (docs/architecture.md §5). */
+type State = VestingRoot & TokenRoot & WalletRoot
+
+export const selectVesting = (s: State) => s.vesting
+export const selectVestingInfo = (s: State) => s.vesting.info
 /** The claim page was left: its automatic retries stop. */
-export const selectClaimPageLeft = (s: RootState) => s.vesting.claimPageLeft
-const selectLastClaimedBlock = (s: RootState) => s.vesting.lastClaimedBlock
-const selectHarvestTerms = (s: RootState) => s.vesting.harvestTerms
-const selectHarvestInflation = (s: RootState) => s.vesting.harvestInflationPercent
-const selectTermIndex = (s: RootState) => s.vesting.selectedTerm
+export const selectClaimPageLeft = (s: State) => s.vesting.claimPageLeft
+const selectLastClaimedBlock = (s: State) => s.vesting.lastClaimedBlock
+const selectHarvestTerms = (s: State) => s.vesting.harvestTerms
+const selectHarvestInflation = (s: State) => s.vesting.harvestInflationPercent
+const selectTermIndex = (s: State) => s.vesting.selectedTerm
 /** The pool a claim is staked into (the network's default pool), null before the chain read named it. */
-export const selectHarvestPool = (s: RootState) => s.vesting.harvestPool
+export const selectHarvestPool = (s: State) => s.vesting.harvestPool
 /** A claim this wallet sent is still pending, perhaps from before a reload (docs/product.md §11). */
-const selectClaimInFlight = (s: RootState) => selectTxPending(s, 'claim') || selectTxPending(s, 'claimStake')
+const selectClaimInFlight = (s: State) => selectTxPending(s, 'claim') || selectTxPending(s, 'claimStake')
 
 /** The next-claim line (docs/product.md §2.7): the next unlock, the last claim left, or everything claimed. */
 export type NextClaimLine =
@@ -45,7 +50,7 @@ export const selectClaimBlock = createSelector(
   },
 )
 
-export const selectCanClaim = (s: RootState) => selectClaimBlock(s) === null
+export const selectCanClaim = (s: State) => selectClaimBlock(s) === null
 
 export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymbol], (info, symbol): NextClaimLine => {
   if (info.next) return { kind: 'next', amount: formatAmount(info.next.amount, { symbol }), date: formatDate(info.next.date) }

@@ -46,6 +46,11 @@ export interface VestingState {
   lastClaimedBlock: string | null
 }
 
+/** The part of the store this slice owns: what its selectors read, typed without the whole store. */
+export interface VestingRoot {
+  vesting: VestingState
+}
+
 /** The info before any answer; the page shows it as unavailable, not as zeros (docs/product.md §10). */
 export const EMPTY_VESTING_INFO: VestingInfo = {
   total: '0',

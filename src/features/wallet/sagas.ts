@@ -1,27 +1,13 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
-import {
-  all,
-  call,
-  delay,
-  fork,
-  getContext,
-  put,
-  race,
-  select,
-  spawn,
-  take,
-  takeEvery,
-  takeLatest,
-  takeLeading,
-} from 'redux-saga/effects'
+import { all, call, delay, fork, put, race, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { select } from 'typed-redux-saga'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
 import { getAddress, isAddress } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
-import type { ChainSagas } from '../../app/rootSaga'
-import { getChain, getEnv } from '../../chain/sagaContext'
-import { safely } from '../../app/safely'
-import { isModalName, needsWallet } from '../../app/modals'
+import { getChain, getChainSagas, getEnv, type ChainSagas } from '../../chain/sagaContext'
+import { safely } from '../../kit/safely'
+import { isModalName, needsWallet } from '../../kit/modals'
 import type { BrowserEnv } from '../../platform/browserEnv'
 import { addChainParameters, catalogueEntry } from '../../config/catalogue'
 import type { ChainLayer } from '../../chain/layer'
@@ -134,7 +120,7 @@ const watched = new WeakSet<Web3ReactStore>()
 function* loadAndWatch(name: WalletName): SagaIterator<LoadedWallet> {
   const chain: ChainLayer = yield getChain()
   // The chain sagas (a lazy chunk) take walletChanged: they run before a wallet can connect (src/app/rootSaga.ts).
-  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  const chainSagas: ChainSagas | undefined = yield getChainSagas()
   const [wallet]: [LoadedWallet] = yield all([
     call([chain.wallets, chain.wallets.load], name),
     ...(chainSagas ? [call(chainSagas)] : []),
@@ -222,7 +208,7 @@ export function* switchChain({ payload }: ReturnType<typeof switchChainRequested
  */
 export function* rememberModal({ payload }: ReturnType<typeof modalOpened>): SagaIterator {
   const env: BrowserEnv = yield getEnv()
-  const address: string | null = yield select(selectAddress)
+  const address = yield* select(selectAddress)
   if (needsWallet(payload) && !address) env.cookies.set('modal', payload)
 }
 
@@ -271,7 +257,7 @@ export function* startWallet(): SagaIterator {
 
 /** The Choose Wallet dialog opened: a connect is likely, so the chain sagas' chunk loads while the person chooses. */
 export function* warmChainSagas(): SagaIterator {
-  const chainSagas: ChainSagas | undefined = yield getContext('chainSagas')
+  const chainSagas: ChainSagas | undefined = yield getChainSagas()
   if (chainSagas) yield call(chainSagas)
 }
 

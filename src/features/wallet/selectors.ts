@@ -1,22 +1,25 @@
 import { createSelector } from '@reduxjs/toolkit'
-import type { RootState } from '../../app/store'
+import type { WalletRoot } from './slice'
 import { isSupported, supportedNetworks, type NetworkConfig } from '../../config/networks'
 import { shortenAddress } from '../../format/units'
 
-export const selectWallet = (s: RootState) => s.wallet
-export const selectAddress = (s: RootState) => s.wallet.address
-export const selectNetworkId = (s: RootState) => s.wallet.networkId
-export const selectNetworks = (s: RootState) => s.wallet.networks
-export const selectOpenModal = (s: RootState) => s.wallet.openModal
-const selectReady = (s: RootState) => s.wallet.ready
-const selectNetworkName = (s: RootState) => s.wallet.networkName
+/** What these selectors read: wallet (docs/architecture.md §5). */
+type State = WalletRoot
+
+export const selectWallet = (s: State) => s.wallet
+export const selectAddress = (s: State) => s.wallet.address
+export const selectNetworkId = (s: State) => s.wallet.networkId
+export const selectNetworks = (s: State) => s.wallet.networks
+export const selectOpenModal = (s: State) => s.wallet.openModal
+const selectReady = (s: State) => s.wallet.ready
+const selectNetworkName = (s: State) => s.wallet.networkName
 /** The wallet in use ('dev' for the development account), null when none is connected. */
-export const selectWalletName = (s: RootState) => s.wallet.wallet.name
+export const selectWalletName = (s: State) => s.wallet.wallet.name
 /** The referral from the ref cookie, offered in the deposit form (docs/product.md §2.6). */
-export const selectReferral = (s: RootState) => s.wallet.referral
+export const selectReferral = (s: State) => s.wallet.referral
 /** The chain a switch was asked for, and the last connect or switch problem (the shell's messages). */
-export const selectSwitchingTo = (s: RootState) => s.wallet.switchingTo
-export const selectWalletError = (s: RootState) => s.wallet.error
+export const selectSwitchingTo = (s: State) => s.wallet.switchingTo
+export const selectWalletError = (s: State) => s.wallet.error
 
 /** The wallet's network config, when the app knows the chain. */
 export const selectNetwork = createSelector([selectNetworks, selectNetworkId], (networks, id): NetworkConfig | undefined =>
@@ -24,7 +27,7 @@ export const selectNetwork = createSelector([selectNetworks, selectNetworkId], (
 )
 
 /** The wallet's network when it has contracts, else null. */
-export const selectSupportedNetwork = (s: RootState) => {
+export const selectSupportedNetwork = (s: State) => {
   const n = selectNetwork(s)
   return isSupported(n) ? n : null
 }

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { NetworkConfig } from '../../config/networks'
 import type { WalletName, WalletOption } from '../../chain/wallets'
-import { needsWallet, type ModalName } from '../../app/modals'
+import { needsWallet, type ModalName } from '../../kit/modals'
 
 export interface WalletState {
   /** The wallet and chain layer finished starting (eager reconnect settled): the spinner goes away. */
@@ -28,6 +28,11 @@ export interface WalletState {
   openModal: ModalName | null
   /** The referral from the ref cookie (a checksummed address), offered as 'Your referral' in the deposit form. */
   referral: string | null
+}
+
+/** The part of the store this slice owns: what its selectors read, typed without the whole store. */
+export interface WalletRoot {
+  wallet: WalletState
 }
 
 export const initialWalletState: WalletState = {

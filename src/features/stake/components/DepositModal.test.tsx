@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import { App, loadScreens } from '../../../App'
+import { App, loadScreens } from '../../../app/App'
 import type { RootState } from '../../../app/store'
 import { devAllowances, E18, testPool } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'

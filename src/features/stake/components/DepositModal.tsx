@@ -1,7 +1,7 @@
 import { useFormik } from 'formik'
 import { useEffect, useMemo, useState } from 'react'
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
 import { Button } from '../../../ui/Button'
 import { ErrorText } from '../../../ui/ErrorText'

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
-import { useAppSelector } from '../../../app/hooks'
-import { countRender } from '../../../app/renderCount'
+import { useAppSelector } from '../../../kit/hooks'
+import { countRender } from '../../../kit/renderCount'
 import { NO_FIGURE } from '../../../format/units'
 import { Card } from '../../../ui/Card'
 import { FreshnessNote } from '../../../ui/OutageBanner'

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App, loadScreens } from '../../../App'
+import { App, loadScreens } from '../../../app/App'
 import type { RootState } from '../../../app/store'
 import { ONE } from '../../../domain/math'
 import { DAY, T0, testPool, testStake, tokens } from '../../../testFixtures'

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { NO_FIGURE } from '../../../format/units'
 import { Button } from '../../../ui/Button'
 import { ErrorText } from '../../../ui/ErrorText'

@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { OutageBanner } from '../../../ui/OutageBanner'
 import { selectStakeOutage } from '../selectors'
 import { stakeRefreshRequested } from '../slice'

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { App, loadScreens } from '../../../App'
+import { App, loadScreens } from '../../../app/App'
 import { DAY, E18, T0, testPool, testStake } from '../../../testFixtures'
 import { connectedWallet, renderWithProviders } from '../../../testUtils'
 import { initialTokenState } from '../../token/slice'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppSelector } from '../../../app/hooks'
+import { useAppSelector } from '../../../kit/hooks'
 import { shortenAddress } from '../../../format/units'
 import { selectTokenContract } from '../selectors'
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { noticeClosed, rejectionNoticeClosed } from '../../../chain/txActions'
 import { CloseButton } from '../../../ui/CloseButton'
 import { Spinner } from '../../../ui/Spinner'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppDispatch } from '../../../app/hooks'
+import { useAppDispatch } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
 import { modalClosed, modalOpened } from '../../wallet/slice'

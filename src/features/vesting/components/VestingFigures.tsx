@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppSelector } from '../../../app/hooks'
+import { useAppSelector } from '../../../kit/hooks'
 import { Card } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
 import { selectClaimView } from '../selectors'

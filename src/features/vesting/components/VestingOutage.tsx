@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { OutageBanner } from '../../../ui/OutageBanner'
 import { selectVestingOutage } from '../selectors'
 import { vestingRefreshRequested } from '../slice'

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../../app/hooks'
+import { useAppDispatch } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Card } from '../../../ui/Card'
 import { ErrorText } from '../../../ui/ErrorText'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAppDispatch, useAppSelector } from '../../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { ChainIcon } from '../../../ui/icons'
 import { selectNetworkId, selectWalletButton } from '../selectors'
 import { modalOpened } from '../slice'

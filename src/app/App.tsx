@@ -1,24 +1,24 @@
 import { Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import styled from 'styled-components'
-import { lazyChunk, LoadFailure } from './app/lazyChunk'
-import { OpenModal } from './app/OpenModal'
-import { Shell, ShellLoading } from './app/Shell'
-import { TxNotifications } from './features/token/components/TxNotifications'
-import { WalletButton } from './features/wallet/components/WalletButton'
-import { Header } from './ui/layout/Header'
-import { MobileNav } from './ui/layout/MobileNav'
-import { GlobalStyle } from './ui/theme'
+import { lazyChunk, LoadFailure } from '../kit/lazyChunk'
+import { OpenModal } from './OpenModal'
+import { Shell, ShellLoading } from './Shell'
+import { TxNotifications } from '../features/token/components/TxNotifications'
+import { WalletButton } from '../features/wallet/components/WalletButton'
+import { Header } from '../ui/layout/Header'
+import { MobileNav } from '../ui/layout/MobileNav'
+import { GlobalStyle } from '../ui/theme'
 
-export { loadScreens } from './app/lazyChunk'
+export { loadScreens } from '../kit/lazyChunk'
 
 // The first view is the shell: header, wallet state, notices. Each page is a chunk of its own, fetched when the shell
 // shows it (a first visit without a wallet never needs one) and prefetched (a low-priority download once the first
 // view's script has run), so connecting or following a link does not wait for it (docs/architecture.md §10).
-const ClaimPage = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ './pages/ClaimPage'))(
+const ClaimPage = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ '../pages/ClaimPage'))(
   (m) => m.ClaimPage,
 )
-const StakingPage = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ './pages/StakingPage'))(
+const StakingPage = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ '../pages/StakingPage'))(
   (m) => m.StakingPage,
 )
 
