@@ -1,6 +1,6 @@
 import { claimDomain } from '../../src/domain/claim'
 import { RewardHarvest__factory } from '../../src/chain/types'
-import type { VestingAnswer } from '../../src/domain/vestingAnswer'
+import { hasClaim, type VestingAnswer } from '../../src/domain/vestingAnswer'
 import { HeadMoved, type BlockCache, type Head } from '../chain/blockCache'
 import type { ChainClient } from '../chain/client'
 import type { ClaimSigner } from '../signer'
@@ -94,8 +94,8 @@ export class VestingService {
       lastUpdateBlock: lastBlock.toString(),
       next: next && { amount: next.amount.toString(), date: new Date(next.date * 1000).toISOString() },
     }
-    // A claim must name a block above the last one claimed at; in that same block there is nothing to sign yet.
-    if (unlocked === 0n || BigInt(head.number) <= lastBlock) return status
+    // Nothing to claim (the one rule, shared with the app): nothing unlocked, or no block above the last claim yet.
+    if (!hasClaim(unlocked, BigInt(head.number), lastBlock)) return status
     if (this.cache.epoch !== epoch) throw new HeadMoved()
     // Chain time decides on chain; the wall clock only matters when the chain is idle and its last block is old.
     const deadline = BigInt(Math.max(now, slotStart) + this.claimTtlSeconds)

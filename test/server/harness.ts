@@ -5,8 +5,7 @@ import { PassThrough } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { JsonRpcProvider, Wallet } from 'ethers'
 import { buildServer } from '../../server/app'
-import { harvestArgs } from '../../src/domain/claim'
-import type { VestingAnswer } from '../../src/domain/vestingAnswer'
+import { answerClaimArgs, type VestingAnswer } from '../../src/domain/vestingAnswer'
 import type { ServerConfig } from '../../server/config'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
 import { freePort, runHardhatScript, startHardhatNode, type RunningNode } from '../../scripts/lib/node'
@@ -34,19 +33,9 @@ export async function travelTo(p: JsonRpcProvider, timestamp: number) {
 
 /** harvest(...)'s arguments from a vesting answer with a signature, as the app sends them. */
 export function claimArgs(a: VestingAnswer) {
-  if (!a.signature || !a.message || !a.deadline || !a.rewardToken) throw new Error('the answer holds no signed claim')
-  return harvestArgs(
-    {
-      amount: a.unlocked,
-      lastUpdateBlock: a.lastUpdateBlock,
-      currentBlock: a.currentBlock,
-      claimedBefore: a.claimed,
-      deadline: a.deadline,
-      rewardToken: a.rewardToken,
-    },
-    a.message,
-    a.signature,
-  )
+  const args = answerClaimArgs(a)
+  if (!args) throw new Error('the answer holds no signed claim')
+  return args
 }
 
 /** Writes an allocations file to a temp dir and returns its path. */

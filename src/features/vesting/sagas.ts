@@ -9,7 +9,7 @@ import { safely } from '../../kit/safely'
 import { contracts } from '../../chain/contracts'
 import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
-import { harvestArgs } from '../../domain/claim'
+import { answerClaimArgs } from '../../domain/vestingAnswer'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
@@ -162,7 +162,7 @@ export function* refreshUntilCurrent(): SagaIterator {
 }
 
 /** The calldata of harvest or harvestStake for the signed claim's arguments. */
-type HarvestCall = (harvest: RewardHarvest['interface'], args: ReturnType<typeof harvestArgs>) => string
+type HarvestCall = (harvest: RewardHarvest['interface'], args: NonNullable<ReturnType<typeof answerClaimArgs>>) => string
 
 /**
  * Sends a signed claim (to the wallet or into a stake) through the shared transaction helper, then re-reads until
@@ -173,23 +173,12 @@ type HarvestCall = (harvest: RewardHarvest['interface'], args: ReturnType<typeof
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
   const info = yield* select(selectVestingInfo)
   const network = yield* select(selectSupportedNetwork)
-  if (!network || !info.message || !info.signature || !info.rewardToken || !info.deadline || BigInt(info.unlocked) === 0n) {
+  const args = answerClaimArgs(info)
+  if (!network || !args) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return false
   }
   // The signed claim as the API gave it: it commits to the claimed total and last claim block it was made for.
-  const args = harvestArgs(
-    {
-      amount: info.unlocked,
-      lastUpdateBlock: info.lastUpdateBlock,
-      currentBlock: info.currentBlock,
-      claimedBefore: info.claimed,
-      deadline: info.deadline,
-      rewardToken: info.rewardToken,
-    },
-    info.message,
-    info.signature,
-  )
   const outcome: TxOutcome = yield call(
     runTx,
     kind,

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit'
+import { answerClaimArgs } from '../../domain/vestingAnswer'
 import type { VestingRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
@@ -43,8 +44,7 @@ export const selectClaimBlock = createSelector(
     if (v.status === 'idle' || v.status === 'pending') return 'loading'
     // The figures are not current (the outage banner says why): no claim is sent from them.
     if (v.status === 'failed' || v.chainStatus === 'failed') return 'unavailable'
-    if (BigInt(v.info.unlocked) === 0n || v.info.signature === null || v.info.message === null || v.info.deadline === null)
-      return 'nothing'
+    if (answerClaimArgs(v.info) === null) return 'nothing'
     if (lastClaimed === null || v.info.lastUpdateBlock !== lastClaimed) return 'stale'
     return null
   },
