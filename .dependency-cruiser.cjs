@@ -55,7 +55,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/',
-        pathNot: ['^src/app/', '^src/(index|App|firstView)\\.tsx$', '\\.test\\.tsx?$', '^src/testUtils\\.tsx$'],
+        pathNot: ['^src/app/', '^src/(index|App|firstView)\\.tsx$', '\\.test\\.tsx?$'],
       },
       to: { path: '^src/app/' },
     },
@@ -108,6 +108,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: ['^scripts/', UPPER_APP, CHAIN, '^test/'] },
+    },
+    {
+      name: 'scripts-not-test',
+      comment:
+        'Imports between scripts/ and test/ run one way: tests use the stack library (scripts/lib), benchmarks never import a test file.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^test/' },
     },
     {
       name: 'scripts-not-server',

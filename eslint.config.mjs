@@ -16,7 +16,7 @@ const SELECTOR_RULE = "State is read through a selector of its slice's selectors
  */
 const inlineStateReads = {
   files: ['src/**/*.{ts,tsx}'],
-  ignores: ['**/selectors.ts', '**/*.test.ts', '**/*.test.tsx', 'src/testUtils.tsx', 'src/testFixtures.ts'],
+  ignores: ['**/selectors.ts', '**/*.test.ts', '**/*.test.tsx'],
   rules: {
     'no-restricted-syntax': [
       'error',

@@ -7,7 +7,7 @@
 import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'
 import { deploySystem } from '../lib/system'
-import { signedClaim } from '../../test/support/claims'
+import { signedClaim } from '../lib/claims'
 import { HeavyStaker__factory } from '../../src/chain/types'
 import budgets from './gas-budgets.json'
 import { APPROVE_AMOUNT, DAY, ONE } from '../../src/domain/math'

@@ -6,7 +6,7 @@
  * accessibility score and the JavaScript the page load transferred; then whether the targets hold for the first visit
  * (performance >= 98, TBT < 100 ms, accessibility 100; docs/architecture.md §10).
  *
- * The pages show real data: the bench starts the browser tests' stack (as test/e2e/stack.ts does): a Hardhat node
+ * The pages show real data: the bench starts the browser tests' stack (scripts/lib/stack.ts): a Hardhat node
  * deployed and seeded by scripts/deploy.ts, the API, and a production build made for them (webpack --mode production
  * into a temporary folder), which `npm run serve` serves with the build's headers (its Content-Security-Policy
  * included) on a free port. Each page is measured twice over (LIGHTHOUSE_WALLET, comma-separated, picks):
@@ -32,7 +32,7 @@ import puppeteer from 'puppeteer-core'
 import { startApi } from '../lib/api'
 import { buildApp } from '../lib/app'
 import { freePort, ROOT, runHardhatScript, startHardhatNode } from '../lib/node'
-import { CHROMIUM_ARGS } from '../../test/e2e/browser'
+import { CHROMIUM_ARGS } from '../lib/browser'
 
 const PAGES = ['/', '/staking']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)

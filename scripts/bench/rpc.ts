@@ -15,7 +15,7 @@
  * Cases: `20` is account #7 with 20 active stakes of different sizes and terms; `2000` and `20000` are a realistic
  * heavy staker (most stakes closed 200 days ago, a few hundred closed in the last 180 days, 40 active);
  * `2000-active` is 2,000 active stakes, the worst case for paging. Heavy stakers are made with HeavyStaker
- * (test/support/heavyStakes.ts); the time to make them is printed. Targets (issue #14): first rows within 1.5 s at
+ * (scripts/lib/heavyStakes.ts); the time to make them is printed. Targets (issue #14): first rows within 1.5 s at
  * any size, an unchanged refresh under 50 KB.
  */
 import fs from 'node:fs'
@@ -26,10 +26,10 @@ import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { lists } from '../../src/config/timers'
 import { DAY, ONE } from '../../src/domain/math'
-import { installWallet, connectWith, launchBrowser } from '../../test/e2e/browser'
-import { startE2EStack } from '../../test/e2e/stack'
-import { giveHeavyStakes, mixTotal, type StakeMix } from '../../test/support/heavyStakes'
-import { TestWallet } from '../../test/support/testWallet'
+import { installWallet, connectWith, launchBrowser } from '../lib/browser'
+import { startE2EStack } from '../lib/stack'
+import { giveHeavyStakes, mixTotal, type StakeMix } from '../lib/heavyStakes'
+import { TestWallet } from '../lib/testWallet'
 
 /** A read is over when the proxy has seen nothing for this long. */
 const QUIET_MS = 2_000

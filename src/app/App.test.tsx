@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { App, loadScreens } from './App'
 import { txSubmitted } from '../chain/txActions'
-import { connectedWallet, renderWithProviders, walletState } from '../testUtils'
+import { connectedWallet, renderWithProviders, walletState } from '../../test/support/render'
 
 const connected = (chainId: number, name = 'Localhost') => connectedWallet({ networkId: chainId, networkName: name })
 

@@ -3,8 +3,8 @@ import { App, loadScreens } from './App'
 import { initialStakeState } from '../features/stake/slice'
 import { initialTokenState } from '../features/token/slice'
 import reducer, { initialWalletState, modalClosed, modalOpened } from '../features/wallet/slice'
-import { testPool, testStake } from '../testFixtures'
-import { connectedWallet, renderWithProviders } from '../testUtils'
+import { testPool, testStake } from '../../test/support/fixtures'
+import { connectedWallet, renderWithProviders } from '../../test/support/render'
 import { isModalName, MODALS, needsWallet, type ModalName } from '../kit/modals'
 
 const NAMES = Object.keys(MODALS) as ModalName[]

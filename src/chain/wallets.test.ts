@@ -1,7 +1,7 @@
 import { createMemoryEnv } from '../platform/browserEnv'
 import { buildNetworks } from '../config/networks'
 import { metaMaskDeepLink, Wallets } from './wallets'
-import { LOCAL_RECORD } from '../testUtils'
+import { LOCAL_RECORD } from '../../test/support/render'
 
 const opts = { walletConnectProjectId: '', localRpcUrl: 'http://127.0.0.1:8545', defaultChainId: 31337 }
 

@@ -1,7 +1,7 @@
 import { addressUrl, buildNetworks, isSupported, supportedNetworks, switchTarget, txUrl } from './networks'
 import { connectSources } from '../hosting/csp'
 import { networksFor, readBuildConfig } from './buildConfig'
-import { testRecord } from '../testFixtures'
+import { testRecord } from '../../test/support/fixtures'
 
 const record = (chainId: number, defaultPoolId = 1) => testRecord(chainId, { defaultPoolId })
 

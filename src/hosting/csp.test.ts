@@ -1,4 +1,4 @@
-import { testRecord as record } from '../testFixtures'
+import { testRecord as record } from '../../test/support/fixtures'
 import { readBuildConfig } from '../config/buildConfig'
 import { connectSources, contentSecurityPolicy, EMPTY_STYLE_HASH, WALLETCONNECT_SOURCES } from './csp'
 

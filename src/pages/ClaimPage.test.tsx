@@ -14,8 +14,8 @@ import {
   type VestingState,
 } from '../features/vesting/slice'
 import type { RootState } from '../app/store'
-import { DAY, tokens } from '../testFixtures'
-import { connectedWallet, renderWithProviders } from '../testUtils'
+import { DAY, tokens } from '../../test/support/fixtures'
+import { connectedWallet, renderWithProviders } from '../../test/support/render'
 
 const SIGNED: VestingInfo = {
   total: tokens(120_000n),

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "https://dapp.example/staking"}
  */
-import { recordCookieWrites } from '../testFixtures'
+import { recordCookieWrites } from '../../test/support/fixtures'
 import { createBrowserEnv } from './browserEnv'
 
 describe('browser environment cookies on https', () => {

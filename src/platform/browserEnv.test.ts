@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { recordCookieWrites } from '../testFixtures'
+import { recordCookieWrites } from '../../test/support/fixtures'
 import { createBrowserEnv } from './browserEnv'
 
 describe('browser environment cookies', () => {

@@ -48,7 +48,7 @@ import {
   type PoolMathState,
   type PoolVersion,
 } from '../../src/domain/math'
-import { signedClaim } from '../support/claims'
+import { signedClaim } from '../../scripts/lib/claims'
 import { V1_PARAMS, V2_PARAMS, DEFAULT_TERMS } from '../../scripts/lib/system'
 import {
   AdvHookToken__factory,

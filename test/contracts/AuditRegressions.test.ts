@@ -15,7 +15,7 @@ import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signer
 import { deploySystemWith } from './fixtures'
 import { COVERAGE, pinNextTimestamp, type Pool } from './helpers'
 import { PoolModel, type ModelParams } from './poolModel'
-import { signedClaim } from '../support/claims'
+import { signedClaim } from '../../scripts/lib/claims'
 import { DAY, FEE_STREAM, ONE, PERCENT, type PoolVersion } from '../../src/domain/math'
 import {
   BrokenPool__factory,

@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemWith } from './fixtures'
-import { signedClaim } from '../support/claims'
+import { signedClaim } from '../../scripts/lib/claims'
 import { DAY, ONE } from '../../src/domain/math'
 import { StakingPoolFactory__factory } from '../../src/chain/types'
 import { DEFAULT_TERMS, V1_PARAMS } from '../../scripts/lib/system'

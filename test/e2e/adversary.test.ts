@@ -2,8 +2,8 @@
  * Adversarial browser checks on the local stack (docs/product.md sections 3, 8, 10, 11). A failing test here is a
  * finding about the app; each leaves the shared stack as it found it (automine on, faults off).
  */
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, depositDialog, notice, proxyFault, short } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, depositDialog, notice, proxyFault, short } from '../../scripts/lib/browser'
 import { E18, fund, rpc } from './localChain'
 
 const session = browserSession()

@@ -1,8 +1,8 @@
 import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, shot } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, PHONE, shot } from '../../scripts/lib/browser'
 import { E18, record } from './localChain'
 
 const session = browserSession()

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, short, shot } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, PHONE, short, shot } from '../../scripts/lib/browser'
 import { record, provider } from './localChain'
 
 const session = browserSession()

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core'
-import { appStarted, appUrl, browserSession, short } from './browser'
+import { appStarted, appUrl, browserSession, short } from '../../scripts/lib/browser'
 
 const session = browserSession()
 

@@ -1,4 +1,4 @@
-import { startE2EStack, type E2EStack } from './stack'
+import { startE2EStack, type E2EStack } from '../../scripts/lib/stack'
 
 declare global {
   var __E2E_STACK__: E2EStack | undefined

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { JsonRpcProvider } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
-import { chainUrl } from './browser'
+import { chainUrl } from '../../scripts/lib/browser'
 
 /** The browser tests' view of the shared stack's chain, straight to the node (not through the app's fault proxy). */
 export const E18 = 10n ** 18n

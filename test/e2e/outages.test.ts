@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import { giveHeavyStakes } from '../support/heavyStakes'
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, proxyFailCalls, proxyFault, short, shot } from './browser'
+import { giveHeavyStakes } from '../../scripts/lib/heavyStakes'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, PHONE, proxyFailCalls, proxyFault, short, shot } from '../../scripts/lib/browser'
 import { record } from './localChain'
 
 const session = browserSession()

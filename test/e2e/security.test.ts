@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { TestWallet } from '../support/testWallet'
-import { appUrl, browserSession, chainUrl, connectWith, short } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { appUrl, browserSession, chainUrl, connectWith, short } from '../../scripts/lib/browser'
 
 const session = browserSession()
 const dist = () => process.env.E2E_DIST_DIR!

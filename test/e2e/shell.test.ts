@@ -1,5 +1,5 @@
-import { TestWallet } from '../support/testWallet'
-import { appUrl, browserSession, chainUrl, connectWith, PHONE, short, shot } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { appUrl, browserSession, chainUrl, connectWith, PHONE, short, shot } from '../../scripts/lib/browser'
 
 const session = browserSession()
 const open = session.open

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { Interface, MaxUint256 } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, depositDialog, PHONE, shot } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, depositDialog, PHONE, shot } from '../../scripts/lib/browser'
 import { E18, record, provider } from './localChain'
 
 const session = browserSession()

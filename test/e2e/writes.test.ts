@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import { TestWallet } from '../support/testWallet'
-import { browserSession, chainUrl, connectWith, depositDialog, DESKTOP, notice, PHONE, shot } from './browser'
+import { TestWallet } from '../../scripts/lib/testWallet'
+import { browserSession, chainUrl, connectWith, depositDialog, DESKTOP, notice, PHONE, shot } from '../../scripts/lib/browser'
 import { E18, fund, pool, provider, rpc, token } from './localChain'
 
 /**

@@ -9,7 +9,7 @@ import { claimRequested, vestingRefreshRequested } from '../../src/features/vest
 import { poolSelected, stakeRefreshRequested, stakingPageOpened } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
-import { allocationsFile, chainNow, provider, startTestApi } from '../server/harness'
+import { allocationsFile, chainNow, provider, startTestApi } from '../support/api'
 import {
   capturingLogs,
   deployment,
@@ -20,7 +20,7 @@ import {
   rpc,
   waitFor,
   withFaultProxy,
-} from './support'
+} from '../support/sagaStore'
 
 const E18 = 10n ** 18n
 type Api = Awaited<ReturnType<typeof startTestApi>>

@@ -21,7 +21,7 @@ import {
   vestingRefreshRequested,
 } from '../../src/features/vesting/slice'
 import { connectRequested, modalOpened } from '../../src/features/wallet/slice'
-import { allocationsFile, startTestApi } from '../server/harness'
+import { allocationsFile, startTestApi } from '../support/api'
 import { notJsonAt, sessionRecorder } from '../support/sessionRecorder'
 import {
   capturingLogs,
@@ -32,7 +32,7 @@ import {
   rpc,
   waitFor,
   withFaultProxy,
-} from './support'
+} from '../support/sagaStore'
 
 const E18 = 10n ** 18n
 /** An account no other saga test uses, with an allocation of its own, so the session's figures are its alone. */

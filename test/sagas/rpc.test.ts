@@ -1,6 +1,6 @@
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import { FailoverRpcProvider } from '../../src/chain/rpc'
-import { CHAIN_URL } from './support'
+import { CHAIN_URL } from '../support/sagaStore'
 
 /** Nothing listens on port 1 of the loopback: a refused connection. */
 const REFUSED = 'http://127.0.0.1:1'

@@ -28,7 +28,7 @@ import {
   rpc,
   waitFor,
   withFaultProxy,
-} from './support'
+} from '../support/sagaStore'
 
 let accounts: string[]
 beforeAll(async () => {

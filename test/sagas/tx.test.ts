@@ -17,7 +17,7 @@ import {
   rpc,
   runWithStore,
   waitFor,
-} from './support'
+} from '../support/sagaStore'
 
 let accounts: string[]
 beforeAll(async () => {

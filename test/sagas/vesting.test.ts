@@ -10,7 +10,7 @@ import {
 import { claimRequested, stakingRequested, EMPTY_VESTING_INFO, vestingRefreshRequested } from '../../src/features/vesting/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
-import { startTestApi } from '../server/harness'
+import { startTestApi } from '../support/api'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
 import {
   capturingLogs,
@@ -21,7 +21,7 @@ import {
   rpc,
   waitFor,
   withFaultProxy,
-} from './support'
+} from '../support/sagaStore'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>
 let accounts: string[]

@@ -5,7 +5,7 @@ import { selectAllowance } from '../../src/features/token/selectors'
 import { selectShellView, selectWalletButton } from '../../src/features/wallet/selectors'
 import { contracts } from '../../src/chain/contracts'
 import { JsonRpcProvider } from 'ethers'
-import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from './support'
+import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from '../support/sagaStore'
 
 let accounts: string[]
 beforeAll(async () => {

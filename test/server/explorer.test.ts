@@ -1,7 +1,7 @@
 import { parseEther } from 'ethers'
 import { PlatformToken__factory } from '../../src/chain/types'
 import { escapeHtml } from '../../server/explorer/page'
-import { account, apiSession } from './harness'
+import { account, apiSession } from '../support/api'
 
 const E18 = 10n ** 18n
 

@@ -1,4 +1,4 @@
-import { getJson, postJson, record, startTestApi } from './harness'
+import { getJson, postJson, record, startTestApi } from '../support/api'
 
 describe('API hardening', () => {
   const rec = record()

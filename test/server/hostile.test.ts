@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { getAddress } from 'ethers'
 import { PlatformToken__factory } from '../../src/chain/types'
-import { account, allocationsFile, chainNow, getJson, postJson, provider, record, startTestApi } from './harness'
+import { account, allocationsFile, chainNow, getJson, postJson, provider, record, startTestApi } from '../support/api'
 
 const HOLDERS = '/contract-parser/api/contract/token-holders'
 

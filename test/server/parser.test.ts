@@ -1,7 +1,7 @@
 import { ImplAndTermsV1__factory, ImplAndTermsV2__factory, PlatformToken__factory } from '../../src/chain/types'
 import { DAY } from '../../src/domain/math'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { account, apiSession, getJson, postJson, startTestApi } from './harness'
+import { account, apiSession, getJson, postJson, startTestApi } from '../support/api'
 
 const ABI = '/contract-parser/api/contract/abi'
 const MULTI = '/contract-parser/api/contract/multipleAbi'

@@ -2,7 +2,7 @@ import { RewardHarvest__factory } from '../../src/chain/types'
 import { verifyTypedData } from 'ethers'
 import { CLAIM_TYPES, claimDomain } from '../../src/domain/claim'
 import { devAccountKey, LOCAL_VESTING_SIGNER_INDEX } from '../../src/domain/devAccounts'
-import { account, claimArgs, getJson, provider, record, startTestApi } from './harness'
+import { account, claimArgs, getJson, provider, record, startTestApi } from '../support/api'
 import { startRemoteSigner } from './remoteSigner'
 
 describe('claims signed by a remote signer (eth_signTypedData_v4)', () => {

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseUnits } from 'ethers'
 import { RewardHarvest__factory } from '../../src/chain/types'
-import { account, claimArgs, dedicatedChain, getJson, provider, startTestApi } from './harness'
+import { account, claimArgs, dedicatedChain, getJson, provider, startTestApi } from '../support/api'
 
 const DAY = 86_400
 const plt = (n: number) => parseUnits(String(n), 18).toString()

@@ -2,7 +2,7 @@ import { RewardHarvest__factory, PlatformToken__factory, ImplAndTermsV1__factory
 import { ROUNDS, type Round } from '../../server/vesting/schedule'
 import { DAY } from '../../src/domain/math'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
-import { account, allocationsFile, chainNow, claimArgs, getJson, provider, record, startTestApi, travelTo } from './harness'
+import { account, allocationsFile, chainNow, claimArgs, getJson, provider, record, startTestApi, travelTo } from '../support/api'
 
 const MONTH = 30 * 86_400
 const TOTALS: Record<Round, bigint> = {

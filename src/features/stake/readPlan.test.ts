@@ -1,6 +1,6 @@
 import { initialStakeState } from './slice'
 import { answeredBehind, planBatch, planList, type BatchPlan, type ShownState } from './readPlan'
-import { testPool, testStake } from '../../testFixtures'
+import { testPool, testStake } from '../../../test/support/fixtures'
 
 const PAGE = 20
 const WALLET = '0x00000000000000000000000000000000000000aa'

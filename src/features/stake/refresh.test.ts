@@ -1,5 +1,5 @@
 import { unstakePreview } from '../../domain/math'
-import { DAY, E18, T0, testStake } from '../../testFixtures'
+import { DAY, E18, T0, testStake } from '../../../test/support/fixtures'
 import { CLOSED_VISIBLE_FOR, stakesAt } from './refresh'
 
 describe('stakesAt: the rows on screen brought to a later block without reading them again', () => {

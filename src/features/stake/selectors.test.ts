@@ -16,8 +16,8 @@ import {
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
 import { initialTokenState } from '../token/slice'
 import { txSubmitted } from '../../chain/txActions'
-import { connectedWallet } from '../../testUtils'
-import { DAY, devAllowances, E18, T0, testPool, testStake, tokens } from '../../testFixtures'
+import { connectedWallet } from '../../../test/support/render'
+import { DAY, devAllowances, E18, T0, testPool, testStake, tokens } from '../../../test/support/fixtures'
 
 /** A version 1 pool whose rate has risen 10% from early-close fees shared with the holders. */
 const POOL: PoolInfo = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 1_234 })

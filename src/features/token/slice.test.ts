@@ -11,8 +11,8 @@ import {
   txSubmitted,
 } from '../../chain/txActions'
 import { makeStore } from '../../app/store'
-import { connectedWallet } from '../../testUtils'
-import { DEV_ADDRESS, devAllowances } from '../../testFixtures'
+import { connectedWallet } from '../../../test/support/render'
+import { DEV_ADDRESS, devAllowances } from '../../../test/support/fixtures'
 import { selectAllowance, selectCanWatchAsset, selectNotices, selectTxPending } from './selectors'
 
 const POOL_1 = '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd'

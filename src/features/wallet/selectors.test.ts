@@ -1,5 +1,5 @@
 import { makeStore } from '../../app/store'
-import { walletState } from '../../testUtils'
+import { walletState } from '../../../test/support/render'
 import { selectChooserAction, selectShellView, selectSupportedNetworkList, selectWalletButton } from './selectors'
 import type { WalletOption } from '../../chain/wallets'
 

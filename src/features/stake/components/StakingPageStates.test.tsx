@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { App, loadScreens } from '../../../app/App'
-import { DAY, E18, T0, testPool, testStake } from '../../../testFixtures'
-import { connectedWallet, renderWithProviders } from '../../../testUtils'
+import { DAY, E18, T0, testPool, testStake } from '../../../../test/support/fixtures'
+import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
 import { initialTokenState } from '../../token/slice'
 import { autoUpdateChanged, initialStakeState, poolFailed, poolRequested, stakesFailed, type StakeState } from '../slice'
 

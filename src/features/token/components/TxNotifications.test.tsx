@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import { renderWithProviders, walletState } from '../../../testUtils'
+import { renderWithProviders, walletState } from '../../../../test/support/render'
 import { txConfirmed, txEnded, txFailed, txRejected, txReplaced, txRestored, txSubmitted } from '../../../chain/txActions'
 import { TxNotifications } from './TxNotifications'
 

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import { renderWithProviders, walletState } from '../../../testUtils'
+import { renderWithProviders, walletState } from '../../../../test/support/render'
 import { ChooseWalletDialog } from './ChooseWalletDialog'
 import type { WalletOption } from '../../../chain/wallets'
 import { connectFailed } from '../slice'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { getAddress } from 'ethers'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { TestWallet, type WalletRequest } from '../support/testWallet'
+import { TestWallet, type WalletRequest } from './testWallet'
 
 export const appUrl = (p = '/') => `${process.env.E2E_APP_URL}${p}`
 

@@ -1,8 +1,8 @@
-import type { DeploymentRecord } from './domain/deploymentRecord'
-import { ONE, unstakePreview } from './domain/math'
-import { stakeTerms } from './features/stake/refresh'
-import type { PoolInfo, StakeEntry } from './features/stake/slice'
-import type { Allowances } from './features/token/slice'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
+import { ONE, unstakePreview } from '../../src/domain/math'
+import { stakeTerms } from '../../src/features/stake/refresh'
+import type { PoolInfo, StakeEntry } from '../../src/features/stake/slice'
+import type { Allowances } from '../../src/features/token/slice'
 
 /** Plain fixtures shared by unit and component tests (no React; recordCookieWrites needs a jsdom test). */
 export const E18 = 10n ** 18n

@@ -4,12 +4,12 @@ import type { ReactElement } from 'react'
 import { Provider } from 'react-redux'
 import { MemoryRouter } from 'react-router-dom'
 import { ThemeProvider } from 'styled-components'
-import { makeStore, type RootState } from './app/store'
-import { readBuildConfig, networksFor } from './config/buildConfig'
-import type { DeploymentRecord } from './domain/deploymentRecord'
-import { initialWalletState, type WalletState } from './features/wallet/slice'
-import { DEV_ADDRESS } from './testFixtures'
-import { theme } from './ui/theme'
+import { makeStore, type RootState } from '../../src/app/store'
+import { readBuildConfig, networksFor } from '../../src/config/buildConfig'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
+import { initialWalletState, type WalletState } from '../../src/features/wallet/slice'
+import { DEV_ADDRESS } from './fixtures'
+import { theme } from '../../src/ui/theme'
 
 export const LOCAL_RECORD: DeploymentRecord = {
   chainId: 31337,

@@ -4,7 +4,7 @@
  * transaction at 2^24 gas), and closes them in ranges. A mix of closes long ago, closes of the last 180 days and
  * active stakes is made with the node's time travel (evm_increaseTime), so the chain's clock moves on by
  * OLD_CLOSE_AGE_DAYS when there are old closes. The app reads the staker's list with a wallet that speaks for the
- * contract's address (test/support/testWallet.ts).
+ * contract's address (scripts/lib/testWallet.ts).
  */
 import { JsonRpcProvider } from 'ethers'
 import { contracts } from '../../src/chain/contracts'

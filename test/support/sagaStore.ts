@@ -10,7 +10,7 @@ import type { BuildConfig } from '../../src/config/buildConfig'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { createChainLayer } from '../../src/chain/layer'
-import { TestWallet } from '../support/testWallet'
+import { TestWallet } from '../../scripts/lib/testWallet'
 
 export const CHAIN_URL = () => process.env.CHAIN_URL!
 

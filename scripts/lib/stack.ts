@@ -6,10 +6,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort, runHardhatScript, startHardhatNode } from '../../scripts/lib/node'
-import { startApi } from '../../scripts/lib/api'
-import { buildApp, serveStatic } from '../../scripts/lib/app'
-import { startRpcProxy } from '../../scripts/lib/rpcProxy'
+import { freePort, runHardhatScript, startHardhatNode } from './node'
+import { startApi } from './api'
+import { buildApp, serveStatic } from './app'
+import { startRpcProxy } from './rpcProxy'
 
 export interface E2EStack {
   chainUrl: string
