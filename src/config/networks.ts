@@ -25,9 +25,11 @@ export interface NetworkConfig {
   /** null: the chain is known but has no contracts, so it is not supported. */
   contracts: { lens: string; poolsInfo: string; harvest: string; token: string } | null
   pools: { id: number; address: string; version: number }[]
+  /** The TimelockController that owns the contracts (real networks) and the block to read its schedule from. */
+  timelock: { address: string; fromBlock: number } | null
 }
 
-type Base = Omit<NetworkConfig, 'contracts' | 'pools'>
+type Base = Omit<NetworkConfig, 'contracts' | 'pools' | 'timelock'>
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const BNB = { name: 'BNB', symbol: 'BNB', decimals: 18 }
@@ -120,6 +122,7 @@ export function buildNetworks(deployments: Record<number, DeploymentRecord>, api
         ? { lens: d.contracts.lens, poolsInfo: d.contracts.poolsInfo, harvest: d.contracts.harvest, token: d.contracts.token }
         : null,
       pools: d?.pools ?? [],
+      timelock: d?.timelock ? { address: d.timelock, fromBlock: d.startBlock } : null,
     }
   }
   return out

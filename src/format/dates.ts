@@ -14,3 +14,20 @@ export function formatDate(value: string | number): string {
   })
   return DATE.format(new Date(ms))
 }
+
+let DATE_TIME: Intl.DateTimeFormat | null = null
+
+/** A moment for people, e.g. "26 Nov 2026 14:00 UTC" (unix seconds; UTC, as the chain keeps time). */
+export function formatDateTime(seconds: number): string {
+  DATE_TIME ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  })
+  const part = Object.fromEntries(DATE_TIME.formatToParts(new Date(seconds * 1000)).map((p) => [p.type, p.value]))
+  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute} UTC`
+}

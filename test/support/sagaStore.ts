@@ -29,9 +29,13 @@ export function deployment(): DeploymentRecord {
 }
 
 /** Nothing listens on port 1: the APIs are down unless a test passes a running service's URL. */
-export function buildConfig(apiUrl = 'http://127.0.0.1:1', rpcUrl: string | string[] = CHAIN_URL()): BuildConfig {
+export function buildConfig(
+  apiUrl = 'http://127.0.0.1:1',
+  rpcUrl: string | string[] = CHAIN_URL(),
+  record: Partial<DeploymentRecord> = {},
+): BuildConfig {
   return {
-    deployments: { 31337: deployment() },
+    deployments: { 31337: { ...deployment(), ...record } },
     api: { vesting: { 31337: `${apiUrl}/vesting` }, parser: { 31337: apiUrl } },
     localRpcUrls: Array.isArray(rpcUrl) ? rpcUrl : [rpcUrl],
     localExplorerUrl: `${apiUrl}/explorer`,
@@ -69,10 +73,12 @@ export function makeTestStore(
     apiUrl?: string
     rpcUrl?: string | string[]
     enhancer?: StoreEnhancer
+    /** Fields that replace the deployment record's (a timelock, for instance). */
+    record?: Partial<DeploymentRecord>
   } = {},
 ) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
-  const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl), env)
+  const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl, opts.record), env)
   const store = makeStore(undefined, { chain, env }, opts.enhancer)
   open.push(store)
   return { store, env, chain }

@@ -14,7 +14,8 @@ import {
 } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
-import { selectAllowance, selectSymbol, selectTxPending } from '../token/selectors'
+import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
+import { describeScheduled } from '../../format/scheduled'
 import { selectNetwork } from '../wallet/selectors'
 import type { PoolInfo, StakeEntry } from './slice'
 
@@ -389,3 +390,10 @@ export const selectApprovalOf = (amountWei: string | null) => (s: State) => sele
 
 /** An approval this wallet sent is still pending, perhaps from before a reload: the dialog waits for it, not a second one. */
 export const selectApprovalInFlight = (s: State) => s.stake.approving || selectTxPending(s, 'approve')
+
+/** Owner calls the timelock has scheduled for the page's pool, one line each (docs/product.md §2.6). */
+export const selectPoolScheduled = createSelector(
+  [selectPool, (s: State) => selectScheduledCalls(s, s.stake.pool?.address ?? null)],
+  (pool, calls): string[] => (pool ? describeScheduled(calls, pool) : []),
+  stable,
+)

@@ -12,7 +12,10 @@ import { walletChanged } from '../wallet/slice'
 import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
 import { selectFollowedHashes, selectSymbol } from './selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
-import { watchAssetRequested } from './slice'
+import { scheduledCallsLoaded, scheduledCallsRequested, watchAssetRequested } from './slice'
+import { contracts } from '../../chain/contracts'
+import { scheduledCalls } from '../../chain/governance'
+import type { ScheduledCall } from '../../domain/governance'
 
 /** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (docs/product.md §3.5). */
 function* removeNoticeLater({ payload }: ReturnType<typeof txConfirmed>): SagaIterator {
@@ -42,6 +45,37 @@ export function* watchAsset(): SagaIterator {
   }
 }
 
+/**
+ * The calls the network's TimelockController has scheduled for a pool and not yet run (docs/product.md §2.6): read from
+ * the deployment's first block, so a change that became ready long ago but was never executed still shows. Without a
+ * timelock (the local chain: the deployer owns everything) there are none. A failed read shows nothing new.
+ */
+export function* readScheduledCalls({ payload }: ReturnType<typeof scheduledCallsRequested>): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const network = yield* select(selectSupportedNetwork)
+  if (!network) return
+  if (!network.timelock) {
+    yield put(scheduledCallsLoaded({ chainId: network.chainId, target: payload.target, calls: [] }))
+    return
+  }
+  const provider = chain.readProvider(network.chainId)
+  try {
+    const head: number = yield call([provider, provider.getBlockNumber])
+    const calls: ScheduledCall[] = yield call(
+      scheduledCalls,
+      provider,
+      network.timelock.address,
+      payload.target,
+      contracts.pool(payload.target).interface,
+      network.timelock.fromBlock,
+      head,
+    )
+    yield put(scheduledCallsLoaded({ chainId: network.chainId, target: payload.target, calls }))
+  } catch (err) {
+    log.warn('token', 'the timelock schedule could not be read', err)
+  }
+}
+
 /** The connected wallet's transactions sent before on this chain, shown again and followed (docs/product.md §11). */
 function* resumeSent(): SagaIterator {
   const chainId = yield* select(selectNetworkId)
@@ -56,6 +90,7 @@ export function* tokenSaga(): SagaIterator {
   yield takeEvery(txConfirmed.type, safely(removeNoticeLater))
   yield takeLatest(txRejected.type, safely(removeRejectionLater))
   yield takeLeading(watchAssetRequested.type, safely(watchAsset))
+  yield takeLatest(scheduledCallsRequested.type, safely(readScheduledCalls))
   // Every connect, reload and account change: that wallet's transactions sent before on this chain show again and
   // are followed (takeEvery: each resume forks followers that must outlive the next wallet event).
   yield takeEvery(walletChanged.type, safely(resumeSent))

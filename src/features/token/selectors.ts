@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit'
+import type { ScheduledCall } from '../../domain/governance'
 import type { TokenRoot } from './slice'
 import type { WalletRoot } from '../wallet/slice'
 import type { TxKind } from '../../chain/txActions'
@@ -67,3 +68,8 @@ export const selectTokenContract = createSelector([selectSupportedNetwork], (net
   if (!network || !address) return null
   return { address, url: addressUrl(network, address), explorerName: network.explorerName }
 })
+
+const NONE: ScheduledCall[] = []
+/** The owner calls scheduled for `target` and not yet run, soonest first (empty when none or not read). */
+export const selectScheduledCalls = (s: State, target: string | null): ScheduledCall[] =>
+  (target && s.token.scheduled.byTarget[target.toLowerCase()]) || NONE

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { ScheduledCall } from '../../domain/governance'
 import {
   noticeClosed,
   rejectionNoticeClosed,
@@ -68,6 +69,11 @@ export interface TokenState {
   transactions: TrackedTx[]
   /** A short notice after a rejection in the wallet, until closed. */
   rejection: string | null
+  /**
+   * Owner calls the network's TimelockController has scheduled and not yet run, by target contract (lower-case
+   * address): the deposit dialog and the term chooser show those for their pool. Another chain starts empty.
+   */
+  scheduled: { chainId: number | null; byTarget: Record<string, ScheduledCall[]> }
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -82,6 +88,7 @@ export const initialTokenState: TokenState = {
   allowances: { owner: null, chainId: null, bySpender: {} },
   transactions: [],
   rejection: null,
+  scheduled: { chainId: null, byTarget: {} },
 }
 
 /** A transaction just sent (or found again after a reload), waiting for its receipt. */
@@ -109,6 +116,15 @@ const tokenSlice = createSlice({
     allowanceLoaded({ allowances }, { payload: a }: PayloadAction<AllowanceRead>) {
       if (a.owner.toLowerCase() !== allowances.owner || a.chainId !== allowances.chainId) return
       allowances.bySpender[a.spender.toLowerCase()] = a.amount
+    },
+    /** Read what the timelock holds for `target` (a dialog about that pool opened). */
+    scheduledCallsRequested(_state, _action: PayloadAction<{ target: string }>) {},
+    scheduledCallsLoaded(
+      { scheduled },
+      { payload: p }: PayloadAction<{ chainId: number; target: string; calls: ScheduledCall[] }>,
+    ) {
+      if (p.chainId !== scheduled.chainId) Object.assign(scheduled, { chainId: p.chainId, byTarget: {} })
+      scheduled.byTarget[p.target.toLowerCase()] = p.calls
     },
   },
   extraReducers: (b) => {
@@ -156,5 +172,6 @@ const tokenSlice = createSlice({
   },
 })
 
-export const { tokenLoaded, watchAssetRequested, allowanceLoaded } = tokenSlice.actions
+export const { tokenLoaded, watchAssetRequested, allowanceLoaded, scheduledCallsRequested, scheduledCallsLoaded } =
+  tokenSlice.actions
 export default tokenSlice.reducer

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit'
 import { answerClaimArgs } from '../../domain/vestingAnswer'
+import { describeScheduled } from '../../format/scheduled'
 import type { VestingRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
@@ -7,7 +8,7 @@ import { DAY, rewardFraction, termApr } from '../../domain/math'
 import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
-import { selectSymbol, selectTxPending } from '../token/selectors'
+import { selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 
 /** What these selectors read: vesting, token, wallet (docs/architecture.md §5). */
 type State = VestingRoot & TokenRoot & WalletRoot
@@ -127,4 +128,11 @@ export const selectHarvestTermRewards = createSelector(
     if (inflation === null || BigInt(inflation) === 0n) return {}
     return Object.fromEntries(terms.map((t) => [t.hold, formatPercent(rewardFraction(BigInt(inflation), BigInt(t.hold)) * 100n)]))
   },
+)
+
+/** Owner calls the timelock has scheduled for the claim-and-stake pool, for the term chooser (docs/product.md §2.7). */
+export const selectHarvestScheduled = createSelector(
+  [(s: State) => selectScheduledCalls(s, s.vesting.harvestPool), selectHarvestTerms, selectHarvestInflation],
+  (calls, harvestTerms, inflation): string[] =>
+    describeScheduled(calls, { harvestTerms, ...(inflation !== null ? { inflationPercent: inflation } : {}) }),
 )

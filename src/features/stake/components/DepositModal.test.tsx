@@ -3,7 +3,7 @@ import { App, loadScreens } from '../../../app/App'
 import type { RootState } from '../../../app/store'
 import { devAllowances, E18, testPool } from '../../../../test/support/fixtures'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
-import { initialTokenState } from '../../token/slice'
+import { initialTokenState, scheduledCallsLoaded } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
 import { depositSettled, initialStakeState, poolLoaded, type PoolInfo } from '../slice'
 
@@ -49,6 +49,32 @@ describe('create deposit modal', () => {
     expect(days().value).toBe('365')
     expect((screen.getByLabelText('Referral') as HTMLInputElement).disabled).toBe(true)
     expect(confirm().disabled).toBe(true)
+  })
+
+  it('asks for the changes scheduled for its pool, and shows those that change a figure, with the time they can run', async () => {
+    const { dispatched, store } = await openDeposit()
+    expect(dispatched).toContainEqual({ type: 'token/scheduledCallsRequested', payload: { target: POOL_V1.address } })
+    expect(screen.queryByTestId('scheduled-changes')).toBeNull()
+    const params = {
+      inflationPercent: POOL_V1.inflationPercent,
+      refererBonusPercent: POOL_V1.refererBonusPercent,
+      timeBonusPercent: POOL_V1.timeBonusPercent,
+      unHoldFee: (5n * E18).toString(),
+      holdTimeRefMin: String(POOL_V1.holdTimeRefMin),
+      holdTimeMax: String(POOL_V1.holdTimeMax),
+    }
+    act(() => {
+      store.dispatch(
+        scheduledCallsLoaded({
+          chainId: 31337,
+          target: POOL_V1.address,
+          calls: [{ id: '0x01', readyAt: Date.UTC(2026, 10, 26, 14) / 1000, fn: 'setParameters', args: { params } }],
+        }),
+      )
+    })
+    expect(screen.getByTestId('scheduled-changes').textContent).toBe(
+      'Scheduled changes to this poolFrom 26 Nov 2026 14:00 UTC: early-close fee 5%',
+    )
   })
 
   it.each([

@@ -9,6 +9,7 @@ import { FigureList } from '../../../ui/FigureList'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
+import { ScheduledChanges } from '../../../ui/ScheduledChanges'
 import { modalClosed } from '../../wallet/slice'
 import {
   acceptDaysText,
@@ -20,6 +21,7 @@ import {
   type DepositValues,
 } from '../depositForm'
 import { selectBalance, selectSymbol } from '../../token/selectors'
+import { scheduledCallsRequested } from '../../token/slice'
 import { selectReferral } from '../../wallet/selectors'
 import {
   daysLimits,
@@ -29,6 +31,7 @@ import {
   selectApproveError,
   selectDeposit,
   selectPool,
+  selectPoolScheduled,
 } from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
 
@@ -167,10 +170,16 @@ export function DepositModal() {
   // How much Approve asks for: the spec's standing 1e28 by default, or exactly this deposit.
   const [approveExact, setApproveExact] = useState(false)
 
+  const scheduled = useAppSelector(selectPoolScheduled)
+  const poolAddress = pool?.address ?? null
   useEffect(() => {
     dispatch(allowanceCheckRequested())
     dispatch(depositReset())
   }, [dispatch])
+  // Changes the owner has scheduled for this pool show before anyone stakes in it (docs/product.md §2.6).
+  useEffect(() => {
+    if (poolAddress) dispatch(scheduledCallsRequested({ target: poolAddress }))
+  }, [dispatch, poolAddress])
 
   // The day limits depend on the referral being validated, so the schema is built per validation.
   const errorsOf = (v: DepositValues) => depositErrors(v, balance, daysLimits(pool, hasReferral(v.referral)))
@@ -238,6 +247,7 @@ export function DepositModal() {
 
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
+      <ScheduledChanges lines={scheduled} />
       <form onSubmit={form.handleSubmit} noValidate>
         <TextField
           id="deposit-amount"

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
@@ -5,8 +6,17 @@ import { Muted } from '../../../ui/Card'
 import { ErrorText } from '../../../ui/ErrorText'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
+import { ScheduledChanges } from '../../../ui/ScheduledChanges'
+import { scheduledCallsRequested } from '../../token/slice'
 import { modalClosed } from '../../wallet/slice'
-import { selectClaimView, selectHarvestTermRewards, selectSelectedTerm, selectTermOptions } from '../selectors'
+import {
+  selectClaimView,
+  selectHarvestPool,
+  selectHarvestScheduled,
+  selectHarvestTermRewards,
+  selectSelectedTerm,
+  selectTermOptions,
+} from '../selectors'
 import { stakingRequested, termSelected } from '../slice'
 
 const Terms = styled.fieldset`
@@ -64,8 +74,15 @@ export function TermChooserModal() {
   const rewards = useAppSelector(selectHarvestTermRewards)
   const { claiming, error } = useAppSelector(selectClaimView)
   const busy = claiming !== null
+  const pool = useAppSelector(selectHarvestPool)
+  const scheduled = useAppSelector(selectHarvestScheduled)
+  // Changes the owner has scheduled for the claim-and-stake pool show before the claim is staked (docs/product.md §2.7).
+  useEffect(() => {
+    if (pool) dispatch(scheduledCallsRequested({ target: pool }))
+  }, [dispatch, pool])
   return (
     <Modal title="Choose a staking term" onClose={() => dispatch(modalClosed())}>
+      <ScheduledChanges lines={scheduled} />
       {options.length === 0 ? (
         <Muted style={{ marginBottom: 20 }}>This pool offers no staking terms for claims right now.</Muted>
       ) : (

@@ -1,0 +1,72 @@
+import { Result, type Interface, type Provider } from 'ethers'
+import type { ScheduledCall } from '../domain/governance'
+import { TimelockController__factory } from './types'
+
+/** Blocks per eth_getLogs call: public RPCs refuse much wider ranges. */
+const LOGS_RANGE = 2_000
+
+/** A decoded argument as plain JSON: bigints become decimal strings, a struct an object, a list an array. */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (value instanceof Result) {
+    if (value.length === 0) return []
+    try {
+      return Object.fromEntries(Object.entries(value.toObject()).map(([k, v]) => [k, plain(v)]))
+    } catch {
+      // Entries without names: a list.
+      return Array.from(value, plain)
+    }
+  }
+  return value
+}
+
+/**
+ * The calls the timelock at `timelock` has scheduled for `target` and not yet executed or cancelled, read from
+ * `fromBlock` to `toBlock` in ranges of LOGS_RANGE blocks, soonest first; `abi` decodes their calldata.
+ */
+export async function scheduledCalls(
+  provider: Provider,
+  timelock: string,
+  target: string,
+  abi: Interface,
+  fromBlock: number,
+  toBlock: number,
+): Promise<ScheduledCall[]> {
+  const tl = TimelockController__factory.connect(timelock, provider)
+  const topic = tl.interface.getEvent('CallScheduled').topicHash
+  const calls = new Map<string, { id: string; data: string }>()
+  for (let from = fromBlock; from <= toBlock; from += LOGS_RANGE) {
+    const logs = await provider.getLogs({
+      address: timelock,
+      topics: [topic],
+      fromBlock: from,
+      toBlock: Math.min(toBlock, from + LOGS_RANGE - 1),
+    })
+    for (const log of logs) {
+      const ev = tl.interface.parseLog(log)
+      if (!ev || String(ev.args.target).toLowerCase() !== target.toLowerCase()) continue
+      calls.set(`${ev.args.id}:${ev.args.index}`, { id: String(ev.args.id), data: String(ev.args.data) })
+    }
+  }
+  const ids = [...new Set([...calls.values()].map((c) => c.id))]
+  // getTimestamp: 0 when unknown or cancelled, 1 once executed, else when it becomes ready.
+  const stamps = new Map(await Promise.all(ids.map(async (id) => [id, await tl.getTimestamp(id)] as const)))
+  const pending: ScheduledCall[] = []
+  for (const { id, data } of calls.values()) {
+    const at = stamps.get(id) ?? 0n
+    if (at <= 1n) continue
+    const parsed = abi.parseTransaction({ data })
+    pending.push({
+      id,
+      readyAt: Number(at),
+      fn: parsed?.name ?? null,
+      args: parsed
+        ? (Object.fromEntries(parsed.fragment.inputs.map((p, i) => [p.name || String(i), plain(parsed.args[i])])) as Record<
+            string,
+            unknown
+          >)
+        : {},
+    })
+  }
+  return pending.sort((a, b) => a.readyAt - b.readyAt)
+}
