@@ -3,7 +3,8 @@ import { lists, setLists, setTimers, timers } from '../../src/config/timers'
 import { contracts } from '../../src/chain/contracts'
 import { DAY, ONE, previewStake, unstakePreview } from '../../src/domain/math'
 import { formatAmount } from '../../src/format/units'
-import { depositPreview, poolMath, selectApproval, selectFeeStreamNote, stakeRow } from '../../src/features/stake/selectors'
+import { depositPreview, poolMath, selectApproval, selectFeeStreamNote } from '../../src/features/stake/selectors'
+import { stakeRow } from '../../src/features/stake/rows'
 import { selectAllowance } from '../../src/features/token/selectors'
 import {
   approveRequested,

@@ -1,5 +1,5 @@
 import { formatAmount } from '../../format/units'
-import type { StakeRow } from './selectors'
+import type { StakeRow } from './rows'
 
 const HEADER = ['id', 'created', 'release', 'amount', 'shares', 'status', 'rewards or earned']
 

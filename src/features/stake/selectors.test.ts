@@ -11,8 +11,8 @@ import {
   selectFeeStreamNote,
   selectPoolView,
   selectSummaryRow,
-  stakeRow,
 } from './selectors'
+import { stakeRow } from './rows'
 import { initialStakeState, type PoolInfo, type StakeEntry } from './slice'
 import { initialTokenState } from '../token/slice'
 import { txSubmitted } from '../../chain/txActions'

@@ -10,7 +10,8 @@ import { SpreadRow } from '../../../ui/SpreadRow'
 import { useNow } from '../../../ui/useNow'
 import { modalOpened } from '../../wallet/slice'
 import { stakesCsv } from '../csv'
-import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt, type StakeRow } from '../selectors'
+import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt } from '../selectors'
+import type { StakeRow } from '../rows'
 import { moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 
 const Head = styled(SpreadRow)`
