@@ -5,7 +5,7 @@ import { devAccountKey } from '../../src/domain/devAccounts'
 import { selectScheduledCalls } from '../../src/features/token/selectors'
 import { scheduledCallsRequested } from '../../src/features/token/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
-import { describeScheduled } from '../../src/format/scheduled'
+import { describeScheduled } from '../../src/format/poolTerms'
 import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from '../support/sagaStore'
 
 const E18 = 10n ** 18n

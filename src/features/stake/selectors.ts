@@ -14,7 +14,7 @@ import {
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
-import { describeScheduled } from '../../format/scheduled'
+import { describeScheduled } from '../../format/poolTerms'
 import { selectNetwork } from '../wallet/selectors'
 import type { PoolInfo } from './slice'
 import { stakeRow, type StakeRow } from './rows'

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit'
 import { answerClaimArgs } from '../../domain/vestingAnswer'
-import { describeScheduled } from '../../format/scheduled'
+import { describeScheduled } from '../../format/poolTerms'
 import type { VestingRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'

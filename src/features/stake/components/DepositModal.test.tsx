@@ -294,6 +294,41 @@ describe('create deposit modal', () => {
     expect(confirm().disabled).toBe(false)
   })
 
+  it('names the terms that changed since the person saw them, with the new figures, until they confirm again', async () => {
+    const { user, store } = await openDeposit()
+    await typeAmount(user, '100')
+    expect(screen.queryByTestId('terms-changed')).toBeNull()
+    // The owner's setParameters lands: a 5% fee where the dialog showed 100%, no length bonus (the next read brings it).
+    const changed = { ...POOL_V1, unHoldFee: (5n * E18).toString(), timeBonusPercent: '0' }
+    // The form validates again when the pool changes (async): awaited, so no update lands outside act.
+    const reload = (pool: PoolInfo) =>
+      act(async () => {
+        store.dispatch(
+          poolLoaded({
+            pool,
+            chainTime: 0,
+            readAt: 0,
+            userStakes: [],
+            moreStakes: false,
+            totalStakedByUser: '0',
+            userShares: '0',
+          }),
+        )
+      })
+    await reload(changed)
+    expect(screen.getByTestId('terms-changed').textContent).toBe(
+      "The pool's terms changed since you saw them: early-close fee 100% → 5%; length bonus at the longest hold 30% → 0%. " +
+        'The figures below are the new ones; confirm again to stake on them.',
+    )
+    expect(screen.getByText(/Closing earlier costs a fee of up to/).textContent).toContain('up to 5.00% of the amount')
+    // Confirming again stakes on the figures now shown, and the notice goes.
+    await user.click(confirm())
+    expect(screen.queryByTestId('terms-changed')).toBeNull()
+    // A further change is named against what was confirmed last.
+    await reload({ ...changed, unHoldFee: (50n * E18).toString() })
+    expect(screen.getByTestId('terms-changed').textContent).toContain('early-close fee 5% → 50%.')
+  })
+
   it('has no referral in version 2 and shares equal amount plus length bonus', async () => {
     const { user } = await openDeposit({ pool: { ...POOL_V1, version: 2, inflationPercent: '0', refererBonusPercent: '0' } })
     expect(screen.queryByLabelText('Referral')).toBeNull()

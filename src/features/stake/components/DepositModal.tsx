@@ -10,6 +10,7 @@ import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
+import { describeTermChanges, type PoolTermsNow } from '../../../format/poolTerms'
 import { modalClosed } from '../../wallet/slice'
 import {
   acceptDaysText,
@@ -33,7 +34,7 @@ import {
   selectPool,
   selectPoolScheduled,
 } from '../selectors'
-import { allowanceCheckRequested, approveRequested, depositRequested, depositReset } from '../slice'
+import { allowanceCheckRequested, approveRequested, depositRequested, depositReset, type PoolInfo } from '../slice'
 
 const Preview = styled(FigureList)`
   gap: 6px 12px;
@@ -72,6 +73,24 @@ const Accept = styled.label`
     accent-color: ${(p) => p.theme.color.warning};
   }
 `
+
+/** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
+const TermsChanged = styled.p.attrs({ role: 'alert' })`
+  margin: 0 0 16px;
+  padding: 10px 14px;
+  border-radius: ${(p) => p.theme.radius};
+  border: 1px solid ${(p) => p.theme.color.warning};
+  background: rgba(255, 210, 122, 0.07);
+  font-size: 0.9rem;
+`
+
+/** The stake terms the deposit preview is made of: what the person has seen, to tell them when it changes. */
+const termsOf = (p: PoolInfo): PoolTermsNow => ({
+  unHoldFee: p.unHoldFee,
+  timeBonusPercent: p.timeBonusPercent,
+  refererBonusPercent: p.refererBonusPercent,
+  inflationPercent: p.inflationPercent,
+})
 
 const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
@@ -169,6 +188,13 @@ export function DepositModal() {
   const [accepted, setAccepted] = useState<string | null>(null)
   // How much Approve asks for: the spec's standing 1e28 by default, or exactly this deposit.
   const [approveExact, setApproveExact] = useState(false)
+  // The terms the person has seen: the pool's when the dialog opened, then those they confirmed on. A read that
+  // brings other terms (the owner changed them, perhaps just before a stake that the pool then refused) is named until
+  // they confirm on the new figures (docs/product.md §2.6).
+  const [seenTerms, setSeenTerms] = useState<PoolTermsNow | null>(null)
+  useEffect(() => {
+    if (pool && seenTerms === null) setSeenTerms(termsOf(pool))
+  }, [pool, seenTerms])
 
   const scheduled = useAppSelector(selectPoolScheduled)
   const poolAddress = pool?.address ?? null
@@ -197,6 +223,7 @@ export function DepositModal() {
       const referred = hasReferral(v.referral)
       const short = depositPreview(pool, BigInt(amount), days, referred).shortfall
       if (short && accepted !== termsKey(amount, days, referred, short)) return
+      setSeenTerms(termsOf(pool))
       dispatch(
         depositRequested({
           amount,
@@ -226,6 +253,7 @@ export function DepositModal() {
     [pool, amountWei, daysNumber, limits.max, referred, symbol],
   )
   if (!pool) return null
+  const termChanges = seenTerms ? describeTermChanges(seenTerms, termsOf(pool)) : []
   const v1 = pool.version === 1
   const pending = deposit.status === 'pending'
   const shortfall = preview?.shortfall ?? null
@@ -248,6 +276,12 @@ export function DepositModal() {
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
       <ScheduledChanges lines={scheduled} />
+      {termChanges.length > 0 && (
+        <TermsChanged data-testid="terms-changed">
+          The pool&apos;s terms changed since you saw them: {termChanges.join('; ')}. The figures below are the new ones; confirm
+          again to stake on them.
+        </TermsChanged>
+      )}
       <form onSubmit={form.handleSubmit} noValidate>
         <TextField
           id="deposit-amount"

@@ -3,8 +3,9 @@ import { formatDateTime } from './dates'
 import { formatAmount, formatPercent } from './units'
 
 /**
- * Owner calls scheduled for a pool, as the people about to stake read them (docs/product.md §2.6):
- * "From 26 Nov 2026 14:00 UTC: early-close fee 100%". A setParameters call names only what it changes.
+ * A pool's terms as people about to stake read them (docs/product.md §2.6): owner calls scheduled for it,
+ * "From 26 Nov 2026 14:00 UTC: early-close fee 100%" (a setParameters call names only what it changes), and what
+ * changed between two reads, "early-close fee 10% → 100%".
  */
 
 /** A pool's figures as the store holds them, to name only what a scheduled call changes. */
@@ -67,4 +68,17 @@ export function describeScheduled(calls: ScheduledCall[], now: PoolTermsNow): st
     const what = changes(c, now)
     return what ? [`From ${formatDateTime(c.readyAt)}: ${what}`] : []
   })
+}
+
+/** The terms a stake is made on, as the deposit preview reads them from the pool. */
+const STAKE_TERMS = ['unHoldFee', 'timeBonusPercent', 'refererBonusPercent', 'inflationPercent'] as const
+
+/**
+ * What changed in a pool's stake terms between two reads, e.g. "early-close fee 10% → 100%": the deposit dialog says
+ * so when the figures it showed are no longer the pool's (docs/product.md §2.6).
+ */
+export function describeTermChanges(before: PoolTermsNow, after: PoolTermsNow): string[] {
+  return STAKE_TERMS.filter((k) => before[k] !== undefined && after[k] !== undefined && before[k] !== after[k]).map(
+    (k) => `${PARAMETERS[k].label} ${PARAMETERS[k].value(before[k])} → ${PARAMETERS[k].value(after[k])}`,
+  )
 }

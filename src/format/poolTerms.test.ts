@@ -1,5 +1,5 @@
 import { formatDateTime } from './dates'
-import { describeScheduled } from './scheduled'
+import { describeScheduled, describeTermChanges } from './poolTerms'
 import type { ScheduledCall } from '../domain/governance'
 
 const E18 = 10n ** 18n
@@ -69,5 +69,14 @@ describe('scheduled owner calls, as people read them', () => {
       'From 26 Nov 2026 14:00 UTC: the owner calls sweep',
       'From 26 Nov 2026 14:00 UTC: an owner call this app cannot read',
     ])
+  })
+})
+
+describe('stake terms that changed between two reads', () => {
+  it('names each term with its old and new value, and nothing when they are the same', () => {
+    const after = { ...now, unHoldFee: (100n * E18).toString(), timeBonusPercent: '0' }
+    expect(describeTermChanges(now, after)).toEqual(['early-close fee 10% → 100%', 'length bonus at the longest hold 30% → 0%'])
+    expect(describeTermChanges(now, { ...now })).toEqual([])
+    expect(describeTermChanges({}, after)).toEqual([])
   })
 })
