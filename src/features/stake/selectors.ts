@@ -2,15 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { StakeRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
-import {
-  APPROVE_AMOUNT,
-  DAY,
-  ONE,
-  poolParams,
-  previewStake,
-  type PoolMathState,
-  type PoolVersion,
-} from '../../domain/math'
+import { APPROVE_AMOUNT, DAY, ONE, poolParams, previewStake, type PoolMathState, type PoolVersion } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
