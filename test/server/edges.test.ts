@@ -168,9 +168,9 @@ describe('the API at its edges', () => {
       })
       expect(answer).toMatch(/^HTTP\/1\.1 200 OK/)
       expect(answer).toMatch(/\r\nConnection: keep-alive\r\n/i)
-      // Closed by the server, not before the timeout's last second and not after it (a little scheduling slack).
+      // Closed by the server around the timeout (Fastify's default kept it 72 s), with slack for a loaded machine.
       expect(closedAfterMs).toBeGreaterThan(1_000)
-      expect(closedAfterMs).toBeLessThan(1_500 + 250)
+      expect(closedAfterMs).toBeLessThan(1_500 + 500)
     } finally {
       await idle.app.close()
     }
@@ -240,7 +240,10 @@ describe('the API at its edges', () => {
       proxy.setFault('none')
       for (const route of routes) expect((await route()).status).toBe(200)
       // The end is written once nothing has failed for Retry-After (1 s here), with or without more requests.
-      await new Promise((r) => setTimeout(r, 1_300))
+      const waitedFrom = Date.now()
+      while (linesAtOrAbove(flaky.logs, 40).length < 2 && Date.now() - waitedFrom < 5_000)
+        await new Promise((r) => setTimeout(r, 100))
+      expect(Date.now() - waitedFrom).toBeGreaterThan(500)
       const after = linesAtOrAbove(flaky.logs, 40)
       expect(after).toHaveLength(2)
       expect(after[1]).toMatchObject({
