@@ -1,15 +1,25 @@
-import { STATUS_CODES } from 'node:http'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import compress from '@fastify/compress'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { getAddress } from 'ethers'
 import { LOCAL_CHAIN_ID, type ServerConfig } from './config'
-import { ADDRESS } from './schemas'
+import { ADDRESS, eip55Keyword } from './schemas'
+import {
+  MAX_HEADER_BYTES,
+  clientErrorHandler,
+  errorBody,
+  frameworkErrors,
+  headersOnEveryAnswer,
+  helmetHeaders,
+  requireHost,
+} from './security'
 import { BlockCache } from './chain/blockCache'
 import { ChainClient } from './chain/client'
+import { DeploymentCheck } from './chain/deploymentCheck'
 import { asChainFailure } from './chain/errors'
-import { keySigner, remoteSigner } from './signer'
+import { OutageLog } from './chain/outages'
+import { keySigner, remoteSigner, type ClaimSigner } from './signer'
 import { loadAllocations } from './vesting/allocations'
 import { VestingService } from './vesting/service'
 import { loadAbis } from './parser/abis'
@@ -32,6 +42,15 @@ const ADDRESS_ON_NETWORK = {
     properties: { address: ADDRESS, network: NETWORK },
   },
 } as const
+/**
+ * Node keeps a kept-alive connection open this long past `keepAliveTimeout` (the time it advertises in Keep-Alive), so
+ * that a client does not send on a connection being closed; the idle timeout counts it in.
+ */
+const NODE_KEEP_ALIVE_BUFFER_MS = 1_000
+/** Addresses one multipleAbi request may name (400 above); repeated addresses are answered once. */
+export const MAX_ABI_ADDRESSES = 50
+/** Error codes whose message is ours or Fastify's fixed text, so it can be shown as it is (never the request's input). */
+const OWN_MESSAGES = new Set(['UNKNOWN_NETWORK', 'NOT_FOUND', 'FST_ERR_VALIDATION'])
 const errorReply = {
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
@@ -61,25 +80,37 @@ const vestingReply = {
 
 /**
  * Every route, its JSON schema, the per-block read sharing and the protections every answer gets (security headers,
- * a per-client rate limit, request timeouts, 503 with Retry-After when the chain or the signer is down);
- * `close()` stops the chain connection and the signer too.
+ * compression, a per-client rate limit, request and idle timeouts, 503 with Retry-After when the chain or the signer
+ * is down, logged once per outage); `close()` stops the chain connection and the signer too.
  */
 export async function buildServer(
   config: ServerConfig,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
+  const securityHeaders = helmetHeaders()
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
     // A client has this long to send its whole request (a body trickled in byte by byte is cut off with 408) ...
     requestTimeout: config.requestTimeoutMs,
-    // ... and an idle connection is closed after this long.
+    // ... and a connection is closed after this long without traffic: a new one that sends nothing (the socket
+    // timeout), and a kept-alive one between requests (keepAliveTimeout plus Node's buffer; Fastify's default is 72 s).
     connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: Math.max(1, config.idleTimeoutMs - NODE_KEEP_ALIVE_BUFFER_MS),
     // Node checks request timeouts only every 30 s by default, too coarse for a limit of seconds; and it enforces the
     // request timeout only when the headers timeout is not longer (Node's default headers timeout is 60 s).
     http: {
       connectionsCheckingInterval: Math.max(250, Math.min(1_000, config.requestTimeoutMs / 4)),
       headersTimeout: config.requestTimeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Refused by requireHost (below), with the headers Node's own 400 lacks.
+      requireHostHeader: false,
     },
+    // A path parameter as long as the request line can be reaches its schema and gets a 400 that says what is wrong
+    // (Fastify's default, 100 characters, answers a longer one with a 414 quoting the whole URL).
+    routerOptions: { maxParamLength: MAX_HEADER_BYTES },
+    // What the HTTP parser or the router refuse before a route runs: answered with the same headers, never quoted.
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    frameworkErrors,
     // Fastify takes a hop count too (proxy-addr), though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     logger: {
@@ -88,8 +119,10 @@ export async function buildServer(
       redact: ['req.headers.authorization', 'signerKey', 'config.signerKey', '*.signerKey'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false }, plugins: [eip55Keyword] },
   })
+  headersOnEveryAnswer(app.server, securityHeaders)
+  app.addHook('onRequest', requireHost)
 
   const record = readDeploymentFrom(config.deploymentsDir, config.chainId)
   const chain = new ChainClient(config.rpcUrl, config.chainId, config.rpcTimeoutMs)
@@ -102,9 +135,14 @@ export async function buildServer(
     ),
   )
   const book = loadAllocations(config.allocationsFile)
-  const signer = config.signerUrl
-    ? remoteSigner(config.signerUrl, config.signerAddress!, config.chainId, config.rpcTimeoutMs)
-    : keySigner(config.signerKey!)
+  const outages = new OutageLog(app.log, config.retryAfterSeconds * 1000)
+  const deployment = new DeploymentCheck(chain, cache, record)
+  const signer = onEachSignature(
+    config.signerUrl
+      ? remoteSigner(config.signerUrl, config.signerAddress!, config.chainId, config.rpcTimeoutMs)
+      : keySigner(config.signerKey!),
+    () => outages.succeeded('signer'),
+  )
   const vesting = new VestingService(
     chain,
     cache,
@@ -124,34 +162,39 @@ export async function buildServer(
     'api configured',
   )
 
-  await app.register(helmet, {
-    // JSON answers load nothing (and helmet's default page policy would add 250 bytes to each); the explorer pages set
-    // their own, slightly wider policy.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // The app on another origin reads these answers (CORS decides who may).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  })
+  // helmet's headers are on every answer already (headersOnEveryAnswer). Answers over 1 KB are compressed for a
+  // client that accepts it (br, gzip or deflate); request bodies are taken as sent, never inflated.
+  await app.register(compress, { globalDecompression: false })
   await app.register(cors, { origin: config.allowedOrigins, methods: ['GET', 'POST'] })
   if (config.rateLimitMax > 0) {
     await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs })
   }
+  // A request that needed the chain (or the deployment on it) and got its answer ends an outage of it.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode < 300) for (const d of req.routeOptions.config?.dependsOn ?? []) outages.succeeded(d)
+  })
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const unavailable = asChainFailure(err)
     if (unavailable) {
-      req.log.error({ err, reason: unavailable.reason }, 'request failed: service unavailable')
+      outages.failed(unavailable, req.log)
       return reply
         .status(503)
         .header('retry-after', String(config.retryAfterSeconds))
-        .send({ statusCode: 503, error: 'Service Unavailable', message: unavailable.message, reason: unavailable.reason })
+        .send({ ...errorBody(503, unavailable.message), reason: unavailable.reason })
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (status >= 500) req.log.error({ err }, 'request failed')
-    const message = status >= 500 ? 'Internal error. Try again shortly.' : err.message
-    reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message })
+    // Schema errors name the field and the rule, ours name validated values, body and rate limits state the limit;
+    // anything else gets the status text, so no message can quote what the client sent.
+    const known = err.validation || OWN_MESSAGES.has(err.code) || err.code?.startsWith('FST_ERR_CTP_') || status === 429
+    const message = status >= 500 ? 'Internal error. Try again shortly.' : known ? err.message : errorBody(status, '').error
+    reply.status(status).send(errorBody(status, message))
   })
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${req.url}` }),
+    reply
+      .status(404)
+      .send(errorBody(404, `No route ${req.method} at this path: the routes are in the API section of README.md.`)),
   )
 
   const checkNetwork = (network: number | string) => {
@@ -164,8 +207,12 @@ export async function buildServer(
   }
   const notFound = (message: string) => Object.assign(new Error(message), { statusCode: 404, code: 'NOT_FOUND' }) as FastifyError
 
-  app.get('/health', async () => {
+  // Its own rate-limit bucket: a client's requests cannot use up a monitor's, nor health checks a client's.
+  const ownBucket =
+    config.rateLimitMax > 0 ? { rateLimit: { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } } : {}
+  app.get('/health', { config: { ...ownBucket, dependsOn: ['chain', 'deployment'] } }, async () => {
     const head = await cache.head()
+    await deployment.assertAt(head)
     return { status: 'ok', chainId: config.chainId, block: head.number, hash: head.hash, cacheEntries: cache.size }
   })
 
@@ -176,6 +223,7 @@ export async function buildServer(
         params: { type: 'object', required: ['wallet'], properties: { wallet: ADDRESS } },
         response: { 200: vestingReply, 400: errorReply },
       },
+      config: { dependsOn: ['chain'] },
     },
     async (req) => vesting.status(req.params.wallet),
   )
@@ -199,13 +247,17 @@ export async function buildServer(
           type: 'object',
           required: ['address', 'network'],
           additionalProperties: false,
-          properties: { address: { type: 'array', items: ADDRESS, minItems: 1, maxItems: 50 }, network: NETWORK },
+          properties: {
+            address: { type: 'array', items: ADDRESS, minItems: 1, maxItems: MAX_ABI_ADDRESSES },
+            network: NETWORK,
+          },
         },
       },
     },
     async (req) => {
       checkNetwork(req.body.network)
-      const addresses = req.body.address.map((a) => getAddress(a.toLowerCase()))
+      // Each contract once, in the order first named: 50 copies of one address are one ABI, not 50.
+      const addresses = [...new Set(req.body.address.map((a) => a.toLowerCase()))].map((a) => getAddress(a))
       const unknown = addresses.filter((a) => !abis.has(a))
       if (unknown.length > 0) throw notFound(`No known contract at ${unknown.join(', ')} on chain ${config.chainId}.`)
       return {
@@ -217,7 +269,7 @@ export async function buildServer(
 
   app.post<{ Body: { address: string; network: number | string } }>(
     '/contract-parser/api/contract/token-holders',
-    { schema: ADDRESS_ON_NETWORK },
+    { schema: ADDRESS_ON_NETWORK, config: { dependsOn: ['chain'] } },
     async (req) => {
       checkNetwork(req.body.network)
       const pool = pools.get(req.body.address.toLowerCase())
@@ -230,8 +282,22 @@ export async function buildServer(
   if (config.chainId === LOCAL_CHAIN_ID) registerLocalExplorer(app, { provider: chain.provider, record, abis })
 
   app.addHook('onClose', async () => {
+    outages.close()
     chain.destroy()
     signer.close()
   })
   return app
+}
+
+/** `signer`, calling `onSigned` after each signature it makes (which ends a signer outage). */
+function onEachSignature(signer: ClaimSigner, onSigned: () => void): ClaimSigner {
+  return {
+    ...signer,
+    close: () => signer.close(),
+    async sign(domain, claim) {
+      const signed = await signer.sign(domain, claim)
+      onSigned()
+      return signed
+    },
+  }
 }

@@ -1,2 +1,44 @@
 /** JSON-schema pieces the routes share (Fastify validates params and bodies with them). */
-export const ADDRESS = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
+import type { FastifyServerOptions } from 'fastify'
+import { getAddress } from 'ethers'
+
+/**
+ * An address: 0x and 40 hex digits, so anything longer is refused before the pattern is tried. Mixed case must be the
+ * address's EIP-55 checksum (`eip55`, below); all lower-case or all upper-case carries no checksum and is taken as is.
+ */
+export const ADDRESS = { type: 'string', maxLength: 42, pattern: '^0x[0-9a-fA-F]{40}$', eip55: true } as const
+
+/** Whether `address` (0x and 40 hex digits) is unchecksummed (one case) or mixed case with the right EIP-55 checksum. */
+export function checksumHolds(address: string): boolean {
+  const digits = address.slice(2)
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return true
+  try {
+    return getAddress(address) === address
+  } catch {
+    return false
+  }
+}
+
+type KeywordCheck = ((schema: boolean, data: unknown) => boolean) & {
+  errors?: { keyword: string; message: string; params: object }[]
+}
+
+const eip55: KeywordCheck = (enabled, data) => {
+  eip55.errors = undefined
+  // Shape errors (`pattern`) are reported by the pattern; this keyword only judges the case of a well-formed address.
+  if (!enabled || typeof data !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(data) || checksumHolds(data)) return true
+  eip55.errors = [
+    {
+      keyword: 'eip55',
+      message: 'has mixed case but a wrong EIP-55 checksum: send it all lower-case or with its checksum',
+      params: {},
+    },
+  ]
+  return false
+}
+
+type AjvPlugin = Extract<NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number], (...args: never[]) => unknown>
+
+/** An Ajv plugin (Fastify's `ajv.plugins`) that adds the `eip55` keyword of ADDRESS. */
+export const eip55Keyword: AjvPlugin = (ajv) =>
+  ajv.addKeyword({ keyword: 'eip55', type: 'string', schemaType: 'boolean', errors: true, validate: eip55 })

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import http from 'node:http'
+import http, { STATUS_CODES } from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
@@ -58,6 +58,19 @@ const TYPES: Record<string, string> = {
 
 /** Text types sent gzip-compressed to a client that accepts it, as any real host (CDN, nginx `gzip on`) does. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
+/** Longest path segment a file name can have (bytes, as on Linux, macOS and Windows): a longer one names nothing. */
+const MAX_SEGMENT_BYTES = 255
+
+/** The decoded, normalised path of a request's URL, or null when it cannot name a file (answered 400). */
+function requestPath(url = '/'): string | null {
+  let decoded: string
+  try {
+    decoded = path.posix.normalize(decodeURIComponent(new URL(url, 'http://x').pathname))
+  } catch {
+    return null
+  }
+  return decoded.includes('\0') || decoded.split('/').some((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES) ? null : decoded
+}
 
 /**
  * Serves a built app from `dir` on `host`:`port` (127.0.0.1 unless told) with the headers its build wrote
@@ -67,6 +80,11 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
  * that is not a file gets its screen's document (src/hosting/documents.ts: /staking… staking.html, else index.html,
  * history routing); a missing file gets 404, not index.html, so a stale page asking
  * for an old chunk fails clearly (and nosniff would refuse HTML as a script anyway).
+ *
+ * No request can stop it: a path that cannot name a file (a NUL, a segment over 255 bytes, malformed
+ * percent-encoding) is a 400, one that runs through a file (`/index.html/x.js`) or that the file system refuses
+ * otherwise is not a file (404, or its document), and what Node's HTTP parser refuses (headers over 16 KB,
+ * malformed HTTP) is answered on the socket; every answer, these included, carries the security headers.
  */
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<RunningApp> {
   const root = path.resolve(dir)
@@ -80,17 +98,26 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
   const headersAt = (urlPath: string) =>
     Object.fromEntries(Object.entries(headersFor(rules, urlPath)).map(([k, v]) => [k.toLowerCase(), v]))
   const fileIn = (urlPath: string): string | null => {
-    if (urlPath.includes('\0')) return null
     const file = path.join(root, urlPath)
     if (!file.startsWith(root + path.sep) || file === headersFile) return null
-    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null
-  }
-  const server = http.createServer((req, res) => {
-    let urlPath: string
     try {
-      urlPath = path.posix.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+      return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null
     } catch {
-      res.writeHead(400, { ...headersAt('/'), 'content-type': TYPES['.txt'] }).end('Bad request')
+      // ENOTDIR (a path through a file), ENAMETOOLONG, EACCES, ELOOP...: not a file we serve.
+      return null
+    }
+  }
+  const plain = (status: number, text: string) => ({
+    ...headersAt('/'),
+    'content-type': TYPES['.txt'],
+    'cache-control': CACHE_REVALIDATE,
+    'content-length': Buffer.byteLength(text),
+  })
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const urlPath = requestPath(req.url)
+    // RFC 9112 §3.2 (Node's own check is off: its 400 would go out without the headers).
+    if (urlPath === null || (req.httpVersion === '1.1' && req.headers.host === undefined)) {
+      res.writeHead(400, plain(400, 'Bad request')).end('Bad request')
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -132,7 +159,32 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     }
     res.writeHead(200, { ...headers, 'content-length': stat.size })
     if (req.method === 'HEAD') res.end()
-    else fs.createReadStream(file).pipe(res)
+    else
+      fs.createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res)
+  }
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    try {
+      answer(req, res)
+    } catch {
+      // Not the request's doing (the build folder changed under the server): said plainly, and the server goes on.
+      if (res.headersSent) res.destroy()
+      else res.writeHead(500, plain(500, 'Internal error')).end('Internal error')
+    }
+  })
+  // Node answers an Expect other than 100-continue with a bare 417 of its own unless this is listened for.
+  server.on(
+    'checkExpectation',
+    (_req, res) => void res.writeHead(417, plain(417, 'Expectation Failed')).end('Expectation Failed'),
+  )
+  // What Node's HTTP parser refuses never reaches the handler: answered here, with the same headers, then closed.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    const text = STATUS_CODES[status]!
+    const headers = Object.entries({ ...plain(status, text), connection: 'close' })
+    socket.end(`HTTP/1.1 ${status} ${text}\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${text}`)
   })
   return new Promise((resolve, reject) => {
     server.once('error', reject)

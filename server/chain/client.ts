@@ -63,6 +63,11 @@ export class ChainClient implements HeadSource {
     ])
   }
 
+  /** The code at `address` in exactly the block `head` ('0x' when there is none). */
+  codeAt(head: Head, address: string): Promise<string> {
+    return this.provider.send('eth_getCode', [address, { blockHash: head.hash, requireCanonical: true }])
+  }
+
   destroy() {
     this.provider.destroy()
   }

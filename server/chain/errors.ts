@@ -1,8 +1,8 @@
 /**
- * Failures that are not the client's fault and pass once the chain node or the signer is back: the service answers
- * them with 503, a Retry-After header and a JSON reason instead of a 500.
+ * Failures that are not the client's fault and pass once the chain node or the signer is back (or the node holds the
+ * deployment again): the service answers them with 503, a Retry-After header and a JSON reason instead of a 500.
  */
-export type UnavailableReason = 'chain_unreachable' | 'chain_error' | 'signer_unavailable'
+export type UnavailableReason = 'chain_unreachable' | 'chain_error' | 'signer_unavailable' | 'deployment_missing'
 
 export class ServiceUnavailableError extends Error {
   readonly statusCode = 503

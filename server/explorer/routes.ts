@@ -16,7 +16,7 @@ import type { Abi } from '../parser/abis'
 import { ADDRESS } from '../schemas'
 import { renderPage, type Field, type Section } from './page'
 
-const TX_HASH = { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } as const
+const TX_HASH = { type: 'string', maxLength: 66, pattern: '^0x[0-9a-fA-F]{64}$' } as const
 /** Raw input shown in full up to this many hex characters (a transaction's data can be megabytes). */
 const RAW_INPUT_CHARS = 4_096
 const HEADERS = {
@@ -92,7 +92,10 @@ export function registerLocalExplorer(
 
   app.get<{ Params: { hash: string } }>(
     '/explorer/tx/:hash',
-    { schema: { params: { type: 'object', required: ['hash'], properties: { hash: TX_HASH } } } },
+    {
+      schema: { params: { type: 'object', required: ['hash'], properties: { hash: TX_HASH } } },
+      config: { dependsOn: ['chain'] },
+    },
     async (req, reply) => {
       const hash = req.params.hash.toLowerCase()
       const [tx, receipt] = await Promise.all([provider.getTransaction(hash), provider.getTransactionReceipt(hash)])
@@ -140,7 +143,10 @@ export function registerLocalExplorer(
 
   app.get<{ Params: { address: string } }>(
     '/explorer/address/:address',
-    { schema: { params: { type: 'object', required: ['address'], properties: { address: ADDRESS } } } },
+    {
+      schema: { params: { type: 'object', required: ['address'], properties: { address: ADDRESS } } },
+      config: { dependsOn: ['chain'] },
+    },
     async (req, reply) => {
       const address = getAddress(req.params.address.toLowerCase())
       const [code, balance, nonce, tokens, symbol] = await Promise.all([
