@@ -75,7 +75,7 @@ const Accept = styled.label`
 `
 
 /** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
-const TermsChanged = styled.p.attrs({ role: 'alert' })`
+const TermsChanged = styled.p.attrs({ role: 'status' })`
   margin: 0 0 16px;
   padding: 10px 14px;
   border-radius: ${(p) => p.theme.radius};
