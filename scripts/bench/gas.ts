@@ -86,13 +86,30 @@ async function main() {
     })
     const addr = await pool.getAddress()
     const deadline = BigInt((await ethers.provider.getBlock('latest'))!.timestamp) + 3600n
-    const permit = { owner: dave.address, spender: addr, value: 1000n * ONE, nonce: await sys.token.nonces(dave.address), deadline }
+    const permit = {
+      owner: dave.address,
+      spender: addr,
+      value: 1000n * ONE,
+      nonce: await sys.token.nonces(dave.address),
+      deadline,
+    }
     const sig = await signPermit(dave, domain, permit)
     const pb = await bounds()
     rows.push({
       operation: `stake ${version}, with permit`,
       gas: await used(
-        d.stakeWithPermit(1000n * ONE, 365n * DAY, ethers.ZeroAddress, pb.maxFee, pb.minBonus, pb.minReward, deadline, sig.v, sig.r, sig.s),
+        d.stakeWithPermit(
+          1000n * ONE,
+          365n * DAY,
+          ethers.ZeroAddress,
+          pb.maxFee,
+          pb.minBonus,
+          pb.minReward,
+          deadline,
+          sig.v,
+          sig.r,
+          sig.s,
+        ),
       ),
     })
   }

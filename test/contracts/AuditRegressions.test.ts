@@ -641,16 +641,17 @@ describe('Audit regressions (pools that keep their word)', () => {
       expect([bounds.maxFee, bounds.minBonus, bounds.minReward]).to.deep.equal([10n * ONE, T(30_000), T(1_200_000)])
       return { run, bounds }
     }
-    const guarded = (f: Fixture, u: HardhatEthersSigner, b: StakeBounds, referer = ZERO) =>
+    const guarded = (f: Fixture, u: HardhatEthersSigner, b: StakeBounds, ov: object = {}) =>
       f.poolV1
         .connect(u)
         ['stake(uint256,uint256,address,uint256,uint256,uint256)'](
           T(100_000),
           MAX_HOLD,
-          referer,
+          ZERO,
           b.maxFee,
           b.minBonus,
           b.minReward,
+          ov,
         )
 
     it('setParameters(fee 100%, bonus 0, inflation 0) run just before the stake: refused FeeAboveMax; the shown terms cost 9,990.87 a day later', async () => {
@@ -662,7 +663,7 @@ describe('Audit regressions (pools that keep their word)', () => {
       const [bot, stake] = await inOneBlock([
         (ov) =>
           f.poolV1.setParameters({ ...run.model.params, unHoldFee: PERCENT, timeBonusPercent: 0n, inflationPercent: 0n }, ov),
-        (ov) => guarded(f, victim, bounds).then((tx) => tx) as Promise<{ hash: string }>,
+        (ov) => guarded(f, victim, bounds, { ...ov, gasLimit: 1_000_000n }),
       ])
       expect(bot.status).to.equal(1)
       expect(stake.status, 'the stake on worse terms than shown').to.equal(0)

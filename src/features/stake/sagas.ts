@@ -444,17 +444,17 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
 
 /**
  * The terms the deposit's preview showed for this request, as the stake's bounds: the dialog's own figures when it
- * sends them, else the same preview of the pool on screen (depositPreview: the fee it shows, the bonus and reward the
- * reservoir funds, which are also the accepted lower terms' minimums when it runs short).
+ * sends them, else the same preview of the pool on screen (depositPreview): the fee it shows, and the full bonus and
+ * reward, or the lower ones the person accepted when the reservoir runs short (`minimums`).
  */
 export function depositTerms(pool: PoolInfo, payload: DepositRequest): DepositTerms {
   if (payload.terms) return payload.terms
   const referred = !!payload.referral && payload.referral !== ZeroAddress && pool.version === 1
-  const b = boundsOf(previewStake(poolMath(pool), BigInt(payload.amount), BigInt(payload.days) * DAY, referred))
+  const p = previewStake(poolMath(pool), BigInt(payload.amount), BigInt(payload.days) * DAY, referred)
   return {
-    maxFee: b.maxFee.toString(),
-    minBonus: payload.minimums?.bonus ?? b.minBonus.toString(),
-    minReward: payload.minimums?.reward ?? b.minReward.toString(),
+    maxFee: boundsOf(p).maxFee.toString(),
+    minBonus: payload.minimums?.bonus ?? p.bonusWanted.toString(),
+    minReward: payload.minimums?.reward ?? p.rewardWanted.toString(),
   }
 }
 
@@ -558,13 +558,7 @@ export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWit
   }
   const data = contracts
     .pool(pool.address)
-    .interface.encodeFunctionData('stakeWithPermit', [
-      ...stakeArgs(pool, payload),
-      permit.deadline,
-      permit.v,
-      permit.r,
-      permit.s,
-    ])
+    .interface.encodeFunctionData('stakeWithPermit', [...stakeArgs(pool, payload), permit.deadline, permit.v, permit.r, permit.s])
   const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data }, network.chainId)
   yield call(depositEnded, outcome)
 }

@@ -16,7 +16,14 @@ import { allowanceLoaded, tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
-import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVestingInfo, type ClaimBlock } from './selectors'
+import {
+  selectClaimBlock,
+  selectClaimPageLeft,
+  selectHarvestPool,
+  selectVesting,
+  selectVestingInfo,
+  type ClaimBlock,
+} from './selectors'
 import {
   claimRequested,
   claimSettled,
@@ -222,7 +229,8 @@ export function* claimSaga(): SagaIterator {
 export function harvestBounds(v: VestingState, amount: bigint, hold: number): StakeBounds {
   const term = v.harvestTerms.find((t) => t.hold === hold)
   const bonus = (amount * (BigInt(term?.bonus ?? '0') / 100n)) / ONE
-  const reward = v.harvestInflationPercent === null ? 0n : (amount * rewardFraction(BigInt(v.harvestInflationPercent), BigInt(hold))) / ONE
+  const reward =
+    v.harvestInflationPercent === null ? 0n : (amount * rewardFraction(BigInt(v.harvestInflationPercent), BigInt(hold))) / ONE
   const maxFee = v.harvestUnHoldFee === null ? PERCENT : landedFee(BigInt(v.harvestUnHoldFee))
   return { maxFee, minBonus: bonus, minReward: reward }
 }
@@ -238,7 +246,7 @@ export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequest
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return
   }
-  const vesting: VestingState = yield select((s: { vesting: VestingState }) => s.vesting)
+  const vesting: VestingState = yield select(selectVesting)
   const bounds = harvestBounds(vesting, BigInt(vesting.info.unlocked), payload.hold)
   const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) =>
     h.encodeFunctionData('harvestStakeGuarded', [...args, pool, payload.hold, bounds]),
