@@ -167,7 +167,12 @@ async function checkInvariants(m: PoolModel, r: Real) {
     const latest = m.latestActive(u.address)
     if (b.backed === 0n || !latest) continue
     expect(b.backed * BACKING_UNIT <= latest.stakeAmount, 'backing within the principal').to.equal(true)
-    expect(b.backed * BACKING_UNIT <= referralCapacity(latest, b.backedUntil), 'backing within the fee').to.equal(true)
+    // Whenever the referer's stake would close, the bonuses of the referred stakes not yet released are within the
+    // fee it pays then: for each referred release R, what is released at or after R is within the fee at R.
+    for (const { release } of b.referrals) {
+      const after = b.referrals.filter((x) => x.release >= release).reduce((sum, x) => sum + x.units, 0n)
+      expect(after * BACKING_UNIT <= referralCapacity(latest, release), 'backing within the fee').to.equal(true)
+    }
   }
 }
 

@@ -41,6 +41,8 @@ export interface ModelStake extends StakeMath {
 export interface ModelBacking {
   backed: bigint
   backedUntil: bigint
+  /** The referrals its latest stake backs (the model's own record: units and the referred stake's release). */
+  referrals: { units: bigint; release: bigint }[]
 }
 
 /** The five-argument stake's minimums as the model's bounds. */
@@ -124,7 +126,7 @@ export class PoolModel {
 
   backingOf(user: string): ModelBacking {
     let b = this.backing.get(user)
-    if (!b) this.backing.set(user, (b = { backed: 0n, backedUntil: 0n }))
+    if (!b) this.backing.set(user, (b = { backed: 0n, backedUntil: 0n, referrals: [] }))
     return b
   }
 
@@ -275,6 +277,7 @@ export class PoolModel {
         b.backed += backingUnits(bonus)
         const release = time + (holdTime / DAY) * DAY
         if (release > b.backedUntil) b.backedUntil = release
+        b.referrals.push({ units: backingUnits(bonus), release })
       }
     }
     if (this.version === 1) {
@@ -305,6 +308,7 @@ export class PoolModel {
     list.push(stake)
     // Its new stake is the user's latest: what the previous one backed as a referer no longer counts against it.
     this.backingOf(user).backed = 0n
+    this.backingOf(user).referrals = []
     this.totalShares += p.shares
     this.totalStaked += amount
     this.committed += amount + p.bonus + p.reward
