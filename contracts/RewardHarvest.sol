@@ -29,14 +29,23 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     );
 
     PoolsInfo public immutable poolsInfo;
-    /// @notice The factory whose pools claims may be staked into (with `poolsInfo` listing them).
-    StakingPoolFactory public immutable factory;
+    /// @notice The factory whose pools claims may be staked into (with `poolsInfo` listing them): the owner moves it to
+    ///         a new factory, so claim-and-stake reaches the pools of the current one.
+    StakingPoolFactory public factory;
 
     mapping(address token => mapping(address signer => bool)) public trustedSigners;
     /// @dev One slot per user and token: a first claim writes one fresh slot, not two.
     struct Account {
         uint64 lastBlock;
         uint192 claimed;
+    }
+
+    /// @notice The terms a claim-and-stake accepts: early-close fee at most `maxFee` (1e18-scaled percent), bonus and
+    ///         reward at least `minBonus` and `minReward` (base units; type(uint256).max asks for the full figure).
+    struct StakeBounds {
+        uint256 maxFee;
+        uint256 minBonus;
+        uint256 minReward;
     }
 
     /// @dev The signed fields of a claim, grouped to keep the external functions within the stack limit.
@@ -56,6 +65,7 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
     event Harvested(address indexed user, address indexed token, uint256 amount, uint256 currentBlock);
     event Withdrawn(address indexed token, address indexed to, uint256 amount);
     event HarvestStaked(address indexed user, address indexed pool, uint256 stakeId, uint256 amount, uint256 hold);
+    event FactoryChanged(address factory);
 
     error ZeroAddress();
     error ZeroAmount();
@@ -73,6 +83,13 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         if (address(poolsInfo_) == address(0) || address(factory_) == address(0)) revert ZeroAddress();
         poolsInfo = poolsInfo_;
         factory = factory_;
+    }
+
+    /// @notice Claims are staked only into pools `factory_` made (and PoolsInfo lists).
+    function setFactory(StakingPoolFactory factory_) external onlyOwner {
+        if (address(factory_) == address(0)) revert ZeroAddress();
+        factory = factory_;
+        emit FactoryChanged(address(factory_));
     }
 
     function setTrustedSigner(address token, address signer, bool trusted) external onlyOwner {
@@ -105,7 +122,9 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         emit Harvested(msg.sender, rewardToken, amount, currentBlock);
     }
 
-    /// @notice Claims `amount` straight into a stake in `pool` under the pool's harvest term of `hold` seconds.
+    /// @notice Claims `amount` straight into a stake in `pool` under the pool's harvest term of `hold` seconds, on the
+    ///         term's full bonus and reward (else RewardsUnavailable) whatever the early-close fee: the app sends
+    ///         harvestStakeGuarded.
     function harvestStake(
         uint256 amount,
         uint256 lastUpdateBlock,
@@ -118,13 +137,50 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
         address pool,
         uint256 hold
     ) external nonReentrant returns (uint256 stakeId) {
+        Claim memory c = Claim(amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken);
+        stakeId = _harvestStake(c, message, signature, pool, hold, false, StakeBounds(0, 0, 0));
+    }
+
+    /// @notice harvestStake that lands only on the terms the holder saw: an early-close fee at most `bounds.maxFee`, a
+    ///         bonus and reward at least `bounds.minBonus`, `bounds.minReward`; else the pool reverts FeeAboveMax,
+    ///         BonusBelowMin or RewardBelowMin (and nothing is claimed).
+    function harvestStakeGuarded(
+        uint256 amount,
+        uint256 lastUpdateBlock,
+        uint256 currentBlock,
+        uint256 claimedBefore,
+        uint256 deadline,
+        bytes32 message,
+        bytes calldata signature,
+        address rewardToken,
+        address pool,
+        uint256 hold,
+        StakeBounds calldata bounds
+    ) external nonReentrant returns (uint256 stakeId) {
+        Claim memory c = Claim(amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken);
+        stakeId = _harvestStake(c, message, signature, pool, hold, true, bounds);
+    }
+
+    function _harvestStake(
+        Claim memory c,
+        bytes32 message,
+        bytes calldata signature,
+        address pool,
+        uint256 hold,
+        bool bounded,
+        StakeBounds memory bounds
+    ) private returns (uint256 stakeId) {
         // A whitelisted registry caller could list any contract; only the factory's own clones are trusted with claims.
         if (!factory.isPoolCreated(pool) || !poolsInfo.isListed(pool)) revert UnknownPool(pool);
         address poolToken = address(IStakingPool(pool).stakeToken());
-        if (poolToken != rewardToken) revert TokenMismatch(poolToken, rewardToken);
-        Claim memory c = Claim(amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken);
+        if (poolToken != c.rewardToken) revert TokenMismatch(poolToken, c.rewardToken);
         _consume(c, message, signature);
-        stakeId = _stakeFor(c, pool, hold);
+        IERC20(c.rewardToken).forceApprove(pool, c.amount);
+        stakeId = bounded
+            ? IStakingPool(pool).stakeForGuarded(msg.sender, c.amount, hold, bounds.maxFee, bounds.minBonus, bounds.minReward)
+            : IStakingPool(pool).stakeFor(msg.sender, c.amount, hold);
+        emit Harvested(msg.sender, c.rewardToken, c.amount, c.currentBlock);
+        emit HarvestStaked(msg.sender, pool, stakeId, c.amount, hold);
     }
 
     /// @notice The block of `user`'s last claim of `token` (0 before the first); a new claim must be signed for it.
@@ -163,13 +219,6 @@ contract RewardHarvest is Ownable, EIP712, ReentrancyGuardTransient {
                 abi.encode(CLAIM_TYPEHASH, user, amount, lastUpdateBlock, currentBlock, claimedBefore, deadline, rewardToken)
             )
         );
-    }
-
-    function _stakeFor(Claim memory c, address pool, uint256 hold) private returns (uint256 stakeId) {
-        IERC20(c.rewardToken).forceApprove(pool, c.amount);
-        stakeId = IStakingPool(pool).stakeFor(msg.sender, c.amount, hold);
-        emit Harvested(msg.sender, c.rewardToken, c.amount, c.currentBlock);
-        emit HarvestStaked(msg.sender, pool, stakeId, c.amount, hold);
     }
 
     function _consume(Claim memory c, bytes32 message, bytes calldata signature) private {

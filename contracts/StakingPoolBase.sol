@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
@@ -48,8 +49,14 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint256 public constant FEE_STREAM = 30 days;
     /// @notice A user may make this many stakes in one pool.
     uint256 public constant MAX_STAKES_PER_USER = type(uint24).max;
-    /// @notice Bound of a user's total principal and total shares in one pool (2^104 - 1).
+    /// @notice Bound of a user's total principal (= its shares) in one pool (2^104 - 1).
     uint256 public constant MAX_ACCOUNT_TOTAL = type(uint104).max;
+    /// @notice Bounds of refererMinStake, the least principal of a stake that backs referrals (whole tokens).
+    uint256 public constant MIN_REFERER_STAKE_FLOOR = 1e18;
+    uint256 public constant MAX_REFERER_MIN_STAKE = uint256(type(uint24).max) * 1e18;
+    uint256 public constant DEFAULT_REFERER_MIN_STAKE = 100e18;
+    /// @notice The referral bonus a referer's stake backs is counted in these base units (rounded up).
+    uint256 public constant BACKING_UNIT = 2 ** 24;
 
     /// @dev Two slots. Bonus, reward and fee are kept as fractions of the principal (1e18 = 100%), so the amounts are
     ///      derived exactly the same way whenever they are read.
@@ -68,12 +75,27 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint24 position;
     }
 
-    /// @dev One slot per user. Stakes made = count; active = count - closedCount.
+    /// @dev One slot per user. Stakes made = count; active = count - closedCount. Shares equal the principal, so
+    ///      `staked` is both. As a referer: the referral bonus its latest stake backs (in BACKING_UNITs, rounded up;
+    ///      reset when it makes a new stake) and the latest release of a stake it referred (pool time): until then the
+    ///      early-close fees of its stakes go back to the reservoir that funded those bonuses.
     struct Account {
         uint104 staked;
-        uint104 shares;
         uint24 count;
         uint24 closedCount;
+        uint32 backedUntil;
+        uint72 backed;
+    }
+
+    /// @dev The most a stake form can ask: the early-close fee at most `maxFee` (1e18-scaled percent), bonus and
+    ///      reward at least `minBonus` and `minReward` (base units; type(uint256).max asks for the full figure).
+    ///      `named`: refusals name the term (FeeAboveMax, BonusBelowMin, RewardBelowMin); the older forms keep
+    ///      RewardsUnavailable.
+    struct Bounds {
+        uint256 maxFee;
+        uint256 minBonus;
+        uint256 minReward;
+        bool named;
     }
 
     // Packed so that stake() reads the parameters it needs in few slots.
@@ -81,6 +103,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint32 public holdTimeRefMin;
     uint32 public holdTimeMax;
     bool public stakingPaused;
+    /// @dev refererMinStake in whole tokens (1e18 base units), in the slot every stake reads first.
+    uint24 private _refererMinTokens;
 
     address public reservoir;
     /// @notice Addresses with at least one active stake (what the app shows as total stakers).
@@ -106,11 +130,10 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     uint40 private _streamEnd;
     uint40 private _lastRelease;
 
+    /// @dev Principal of every active stake, which is also their shares; and principal + bonus + reward of every
+    ///      active stake (one slot: a stake and a close write both).
     uint128 private _totalStaked;
-    uint128 private _totalShares;
-
-    /// @dev Principal + bonus + reward of every active stake.
-    uint256 private _committed;
+    uint128 private _committed;
 
     string private _name;
     string private _symbol;
@@ -146,20 +169,40 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     event HarvestTermsChanged(HarvestTerm[] terms);
     event StakingPausedChanged(bool paused);
     event HarvestChanged(address harvest);
+    event RefererMinStakeChanged(uint256 minStake);
     /// @dev ERC20 events for the share token (mint and burn only).
     event Transfer(address indexed from, address indexed to, uint256 value);
 
     error ZeroAddress();
     error ZeroAmount();
-    error ZeroShares();
     error StakeTooLarge(uint256 amount, uint256 max);
     error TooManyStakes(uint256 max);
     /// @notice The reservoir can fund only this bonus and reward (less than asked): stake with lower minimums to accept.
     error RewardsUnavailable(uint256 bonus, uint256 reward);
     error AccountLimit(uint256 max);
+    /// @notice The pool's obligations would pass 2^128 - 1 base units.
+    error PoolLimit(uint256 max);
     error InvalidHoldTime(uint256 holdTime, uint256 min, uint256 max);
     error SelfReferral();
+    /// @notice The referer has no stake, or its latest stake is closed.
     error RefererNotStaking(address referer);
+    /// @notice The referer's latest stake holds less than refererMinStake.
+    error RefererStakeTooSmall(uint256 amount, uint256 minStake);
+    /// @notice The referer's latest stake was made in this very second: a referer must have staked before.
+    error RefererStakeTooNew(uint256 stakeTime);
+    /// @notice The referer's latest stake is released before the stake it would refer.
+    error RefererReleasedFirst(uint256 refererRelease, uint256 release);
+    /// @notice The referral bonus would take what the referer's stake backs past what it keeps at stake for the
+    ///         referred period: the early-close fee it would still pay when the referred stake is released.
+    error ReferralNotBacked(uint256 bonus, uint256 available);
+    /// @notice The stake would land with an early-close fee above what the staker accepted.
+    error FeeAboveMax(uint256 fee, uint256 maxFee);
+    /// @notice The stake would land with a bonus below what the staker accepted.
+    error BonusBelowMin(uint256 bonus, uint256 minBonus);
+    /// @notice The stake would land with a reward below what the staker accepted.
+    error RewardBelowMin(uint256 reward, uint256 minReward);
+    /// @notice After the permit (whoever submitted it) the pool may not take `amount` from the staker.
+    error PermitAllowanceShort(uint256 allowance, uint256 amount);
     error ParameterOutOfBounds(string name, uint256 value, uint256 max);
     error TooManyTerms(uint256 count);
     error TermNotOffered(uint256 hold);
@@ -203,6 +246,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         _lastRelease = 1;
         _setParameters(params);
         _setTerms(terms);
+        _setRefererMinStake(DEFAULT_REFERER_MIN_STAKE);
     }
 
     /// @notice 1: early-close fees are shared among holders; 2: they go back to the reservoir (no inflation, no referral).
@@ -216,38 +260,99 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     /// @notice Stakes `amount` for `holdTime` seconds (rounded down to whole days) without a referer. Reverts with
     ///         RewardsUnavailable if the reservoir cannot fund the stake's bonus and reward in full.
     function stake(uint256 amount, uint256 holdTime) external nonReentrant returns (uint256) {
-        return _stakeWithRules(amount, holdTime, address(0), type(uint256).max, type(uint256).max);
+        return _stakeWithRules(amount, holdTime, address(0), _full(false));
     }
 
-    /// @notice Stakes `amount` for `holdTime` seconds with `referer`, who must have an active stake in this pool (so a
-    ///         referral bonus is never free). Adds the referral bonus and requires at least holdTimeRefMin.
+    /// @notice Stakes `amount` for `holdTime` seconds with `referer`, whose latest stake must back the referral
+    ///         (docs/contracts.md, "A referral"). Adds the referral bonus and requires at least holdTimeRefMin.
     function stake(uint256 amount, uint256 holdTime, address referer) external nonReentrant returns (uint256) {
-        return _stakeWithRules(amount, holdTime, referer, type(uint256).max, type(uint256).max);
+        return _stakeWithRules(amount, holdTime, referer, _full(false));
     }
 
     /// @notice Stakes accepting lower terms when the reservoir runs short: the stake gets what the reservoir can fund
     ///         (bonus first), but always at least `minBonus` and `minReward` (base units), else RewardsUnavailable;
-    ///         type(uint256).max asks for the full bonus or reward, as the 2/3-argument forms do. The app
-    ///         passes what its preview showed, so nobody can empty the reservoir in front of the stake unnoticed.
-    ///         `referer` may be the zero address.
+    ///         type(uint256).max asks for the full bonus or reward, as the 2/3-argument forms do. It does not bound
+    ///         the fee: the app sends the guarded form below. `referer` may be the zero address.
     function stake(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)
         external
         nonReentrant
         returns (uint256)
     {
-        return _stakeWithRules(amount, holdTime, referer, minBonus, minReward);
+        return _stakeWithRules(amount, holdTime, referer, Bounds(type(uint256).max, minBonus, minReward, false));
     }
 
-    /// @notice Stakes tokens pulled from the harvest contract for `beneficiary` under one of the harvest terms.
+    /// @notice The guarded stake: lands only on terms at least as good as the staker saw, else reverts naming the
+    ///         term: an early-close fee at most `maxFee` (1e18-scaled percent, as getPoolState's unHoldFee) or
+    ///         FeeAboveMax; a bonus and a reward (base units) at least `minBonus` and `minReward` or BonusBelowMin,
+    ///         RewardBelowMin (type(uint256).max asks for the full figure). The reservoir funds the bonus first when
+    ///         short. `referer` may be the zero address.
+    function stake(
+        uint256 amount,
+        uint256 holdTime,
+        address referer,
+        uint256 maxFee,
+        uint256 minBonus,
+        uint256 minReward
+    ) external nonReentrant returns (uint256) {
+        return _stakeWithRules(amount, holdTime, referer, Bounds(maxFee, minBonus, minReward, true));
+    }
+
+    /// @notice The guarded stake in one signature: submits the staker's EIP-2612 permit for exactly `amount` to
+    ///         this pool, then stakes as the guarded form. A permit someone else already submitted (the known
+    ///         front-running grief) is not an error: the stake goes ahead when the allowance covers `amount`, else
+    ///         PermitAllowanceShort. The stake uses the allowance the permit gave, so none is left behind.
+    function stakeWithPermit(
+        uint256 amount,
+        uint256 holdTime,
+        address referer,
+        uint256 maxFee,
+        uint256 minBonus,
+        uint256 minReward,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant returns (uint256) {
+        _permit(amount, deadline, v, r, s);
+        return _stakeWithRules(amount, holdTime, referer, Bounds(maxFee, minBonus, minReward, true));
+    }
+
+    /// @notice Stakes tokens pulled from the harvest contract for `beneficiary` under one of the harvest terms, on
+    ///         the full terms (else RewardsUnavailable).
     function stakeFor(address beneficiary, uint256 amount, uint256 hold) external nonReentrant onlyHarvest returns (uint256) {
+        return _stakeForTerm(beneficiary, amount, hold, _full(false));
+    }
+
+    /// @notice stakeFor bounded as the guarded stake: fee at most `maxFee`, bonus and reward at least `minBonus`,
+    ///         `minReward`, else FeeAboveMax, BonusBelowMin, RewardBelowMin.
+    function stakeForGuarded(
+        address beneficiary,
+        uint256 amount,
+        uint256 hold,
+        uint256 maxFee,
+        uint256 minBonus,
+        uint256 minReward
+    ) external nonReentrant onlyHarvest returns (uint256) {
+        return _stakeForTerm(beneficiary, amount, hold, Bounds(maxFee, minBonus, minReward, true));
+    }
+
+    function _stakeForTerm(address beneficiary, uint256 amount, uint256 hold, Bounds memory bounds) private returns (uint256) {
         if (beneficiary == address(0)) revert ZeroAddress();
         uint256 count = _terms.length;
         for (uint256 i; i < count; ++i) {
             if (_terms[i].hold == hold) {
-                return _stake(beneficiary, msg.sender, amount, hold, _terms[i].bonus, address(0), _strict());
+                return _stake(beneficiary, msg.sender, amount, hold, _terms[i].bonus, address(0), bounds);
             }
         }
         revert TermNotOffered(hold);
+    }
+
+    /// @dev Submits the caller's permit; whether it passes or not (already used by someone else), what counts is that
+    ///      the pool may now take `amount`.
+    function _permit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
+        try IERC20Permit(address(stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}
+        uint256 allowed = stakeToken.allowance(msg.sender, address(this));
+        if (allowed < amount) revert PermitAllowanceShort(allowed, amount);
     }
 
     /// @notice Closes the caller's active stakes `ids`. Pays each its principal less the early-withdrawal fee, its
@@ -259,8 +364,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         Account memory acc = _accounts[msg.sender];
         // Fees streamed so far reach the holders as they were before this close; this close's own fee starts a stream
         // that only later moments release, so nobody (the caller's other stakes included) gets it at once.
-        Stream memory st = _streamAt(t, _totalShares);
-        Books memory b = Books(st.rate, _totalShares, _committed, st.sharedFees, 0, 0, 0, 0);
+        Stream memory st = _streamAt(t, _totalStaked);
+        Books memory b = Books(st.rate, _totalStaked, _committed, st.sharedFees, 0, 0, 0);
         for (uint256 i; i < ids.length; ++i) _closeOne(msg.sender, ids[i], acc, b, t);
         if (acc.closedCount == acc.count) --stakersCount;
         uint256 pending = st.pending + b.newFees;
@@ -279,9 +384,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             _lastRelease = uint40(t);
             if (b.newFees != 0 && pending != 0) _streamEnd = uint40(streamEnd);
         }
-        _totalStaked -= uint128(b.principalOut);
-        _totalShares = uint128(b.totalShares);
-        _committed = b.committed;
+        _totalStaked = uint128(b.totalShares);
+        _committed = uint128(b.committed);
         if (st.released != 0) emit FeesReleased(st.released, st.toHolders, st.rate);
         if (b.toReservoir != 0) stakeToken.safeTransfer(reservoir, b.toReservoir);
         stakeToken.safeTransfer(msg.sender, b.toUser);
@@ -291,7 +395,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     ///         the reservoir. Anyone may call it; nobody can take them as a windfall.
     function sweep() external nonReentrant returns (uint256 amount) {
         uint256 balance = stakeToken.balanceOf(address(this));
-        uint256 owed = _committed + _sharedFees + _pendingFees;
+        uint256 owed = uint256(_committed) + _sharedFees + _pendingFees;
         if (balance <= owed) return 0;
         amount = balance - owed;
         stakeToken.safeTransfer(reservoir, amount);
@@ -320,6 +424,35 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         emit HarvestChanged(harvest_);
     }
 
+    /// @notice The least principal a referer's latest stake must hold for a referral (new referrals only).
+    function setRefererMinStake(uint256 minStake) external onlyOwner {
+        _setRefererMinStake(minStake);
+    }
+
+    /// @dev Kept in whole tokens: `minStake` must be a multiple of 1e18, from MIN_REFERER_STAKE_FLOOR to
+    ///      MAX_REFERER_MIN_STAKE.
+    function _setRefererMinStake(uint256 minStake) private {
+        if (minStake < MIN_REFERER_STAKE_FLOOR || minStake % ONE != 0) {
+            revert ParameterOutOfBounds("refererMinStake", minStake, MAX_REFERER_MIN_STAKE);
+        }
+        _bounded("refererMinStake", minStake, MAX_REFERER_MIN_STAKE);
+        _refererMinTokens = uint24(minStake / ONE);
+        emit RefererMinStakeChanged(minStake);
+    }
+
+    /// @notice Least principal of a referer's latest stake for a referral (owner parameter, whole tokens from
+    ///         MIN_REFERER_STAKE_FLOOR to MAX_REFERER_MIN_STAKE).
+    function refererMinStake() public view returns (uint256) {
+        return uint256(_refererMinTokens) * ONE;
+    }
+
+    /// @notice What `referer`'s latest stake backs in referral bonuses (base units, rounded up to BACKING_UNIT), and
+    ///         until when (unix time; 0 when never) its early-close fees go back to the reservoir.
+    function getReferralBacking(address referer) external view returns (uint256 backed, uint256 until) {
+        Account memory a = _accounts[referer];
+        return (uint256(a.backed) * BACKING_UNIT, a.backedUntil == 0 ? 0 : uint256(_epoch) + a.backedUntil);
+    }
+
     // ------------------------------------------------------------------ share token (read only)
 
     function name() external view returns (string memory) {
@@ -334,13 +467,14 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         return 18;
     }
 
+    /// @notice Shares of all active stakes: each stake's shares are its principal.
     function totalSupply() external view returns (uint256) {
-        return _totalShares;
+        return _totalStaked;
     }
 
-    /// @notice Shares of `user`'s active stakes.
+    /// @notice Shares of `user`'s active stakes (their principal).
     function balanceOf(address user) external view returns (uint256) {
-        return _accounts[user].shares;
+        return _accounts[user].staked;
     }
 
     function allowance(address, address) external pure returns (uint256) {
@@ -373,18 +507,18 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
 
     /// @notice Early-close fees still streaming to the holders (version 1), and when the stream ends (unix time).
     function getFeeStream() external view returns (uint256 pending, uint256 streamEnd) {
-        Stream memory st = _streamAt(_now(), _totalShares);
+        Stream memory st = _streamAt(_now(), _totalStaked);
         return (st.pending, st.pending == 0 ? 0 : uint256(_epoch) + _streamEnd);
     }
 
     function getPoolState() external view returns (PoolState memory st) {
-        Stream memory fees = _streamAt(_now(), _totalShares);
+        Stream memory fees = _streamAt(_now(), _totalStaked);
         st.version = version();
         st.stakeToken = address(stakeToken);
         st.reservoir = reservoir;
         st.harvest = harvest;
         st.totalStaked = _totalStaked;
-        st.totalShares = _totalShares;
+        st.totalShares = _totalStaked;
         st.rate = fees.rate;
         st.inflationPercent = inflationPercent;
         st.refererBonusPercent = refererBonusPercent;
@@ -395,7 +529,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         st.reservoirAvailable = _reservoirAvailable();
         st.stakingPaused = stakingPaused;
         st.stakersCount = stakersCount;
-        st.obligations = _committed + fees.sharedFees + fees.pending;
+        st.refererMinStake = refererMinStake();
+        st.obligations = uint256(_committed) + fees.sharedFees + fees.pending;
     }
 
     function getAllHarvestBonusTimeData() external view returns (HarvestTerm[] memory) {
@@ -514,7 +649,6 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 totalShares;
         uint256 committed;
         uint256 sharedFees;
-        uint256 principalOut;
         uint256 toUser;
         uint256 toReservoir;
         /// @dev Early-close fees of this batch that start streaming to holders (version 1).
@@ -531,14 +665,14 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
 
         // Book the close before sharing its fee, so the stake takes no part of its own fee.
         b.totalShares -= c.shares;
-        acc.shares -= uint104(c.shares);
         acc.staked -= s.amount;
-        b.principalOut += s.amount;
         b.committed -= c.principal + c.bonus + c.reward;
         b.sharedFees -= c.gains;
         b.toUser += c.amountOut - c.fee;
         b.toReservoir += c.forfeited;
-        if (_sharesFees()) b.newFees += c.fee;
+        // A referer's early-close fee pays back, to the reservoir that funded them, the referral bonuses its stakes
+        // back until the referred stakes are released; otherwise version 1 shares it with the holders.
+        if (_sharesFees() && t >= acc.backedUntil) b.newFees += c.fee;
         else b.toReservoir += c.fee;
 
         _moveToClosed(user, id, s.position, acc.closedCount);
@@ -562,7 +696,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 forfeited;
     }
 
-    function _stakeWithRules(uint256 amount, uint256 holdTime, address referer, uint256 minBonus, uint256 minReward)
+    function _stakeWithRules(uint256 amount, uint256 holdTime, address referer, Bounds memory bounds)
         internal
         returns (uint256)
     {
@@ -570,19 +704,18 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 min = 1 days;
         if (referer != address(0)) {
             if (referer == msg.sender) revert SelfReferral();
-            if (_activeCount(_accounts[referer]) == 0) revert RefererNotStaking(referer);
             if (holdTimeRefMin > min) min = holdTimeRefMin;
         }
         uint256 max = holdTimeMax;
         if (hold < min || hold > max) revert InvalidHoldTime(holdTime, min, max);
         uint256 bonusPercent = (timeBonusPercent * hold) / max;
         if (referer != address(0)) bonusPercent += refererBonusPercent;
-        return _stake(msg.sender, msg.sender, amount, hold, bonusPercent, referer, [minBonus, minReward]);
+        return _stake(msg.sender, msg.sender, amount, hold, bonusPercent, referer, bounds);
     }
 
-    /// @dev Minimums that ask for the full terms.
-    function _strict() private pure returns (uint256[2] memory) {
-        return [type(uint256).max, type(uint256).max];
+    /// @dev Bounds that ask for the full bonus and reward and accept any fee.
+    function _full(bool named) private pure returns (Bounds memory) {
+        return Bounds(type(uint256).max, type(uint256).max, type(uint256).max, named);
     }
 
     function _stake(
@@ -592,7 +725,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 hold,
         uint256 bonusPercent,
         address referer,
-        uint256[2] memory minimums
+        Bounds memory bounds
     ) internal returns (uint256 id) {
         if (stakingPaused) revert StakingIsPaused();
         if (amount == 0) revert ZeroAmount();
@@ -600,34 +733,89 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         Account memory acc = _accounts[user];
         if (acc.count >= MAX_STAKES_PER_USER) revert TooManyStakes(MAX_STAKES_PER_USER);
         id = acc.count;
+        // The fee the stake lands with, as its view shows it (unHoldFee rounded to the stored fraction).
+        uint256 fee = (uint256(unHoldFee) / 100) * 100;
+        if (fee > bounds.maxFee) revert FeeAboveMax(fee, bounds.maxFee);
+        if (referer != address(0)) _backReferral(referer, amount, hold);
 
         if (_sharesFees()) _releaseFees();
-        StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent, minimums);
+        StakeRecord memory rec = _fund(user, id, amount, hold, bonusPercent, bounds);
         rec.position = uint24(id);
         stakeToken.safeTransferFrom(payer, address(this), amount);
         _book(user, id, rec, acc, referer);
     }
 
+    /// @dev Checks that `referer`'s latest stake backs a referral of a stake of `amount` held `hold` from now, and
+    ///      books what it backs: the stake holds at least refererMinStake, was made before this second, is released
+    ///      no earlier than the referred stake, and the referral bonuses it backs stay within the early-close fee it
+    ///      would still pay when the referred stake is released (what it keeps at stake for the referred period).
+    function _backReferral(address referer, uint256 amount, uint256 hold) private {
+        Account storage ra = _accounts[referer];
+        uint256 count = ra.count;
+        if (count == 0) revert RefererNotStaking(referer);
+        StakeRecord storage s = _stakes[referer][count - 1];
+        uint256 stakeTime = s.stakeTime;
+        if (s.closeTime != 0) revert RefererNotStaking(referer);
+        uint256 principal = s.amount;
+        uint256 holdL = uint256(s.holdDays) * 1 days;
+        {
+            uint256 minStake = uint256(_refererMinTokens) * ONE;
+            if (principal < minStake) revert RefererStakeTooSmall(principal, minStake);
+        }
+        uint256 release = _now();
+        if (stakeTime >= release) revert RefererStakeTooNew(uint256(_epoch) + stakeTime);
+        // All below are bounded: amounts < 2^96, fractions < 2^72, times < 2^33.
+        unchecked {
+            release += hold;
+            uint256 releaseL = stakeTime + holdL;
+            if (releaseL < release) revert RefererReleasedFirst(uint256(_epoch) + releaseL, uint256(_epoch) + release);
+            // The referral bonus (amount x refererBonusPercent, rounded up), in BACKING_UNITs rounded up.
+            uint256 raw = amount * (uint256(refererBonusPercent) / 100);
+            if (raw == 0) return;
+            uint256 backed = ra.backed;
+            uint256 units = backed + (raw - 1) / (ONE * BACKING_UNIT) + 1;
+            // The fee closing the referer's stake at the referred release would charge (as _close computes it); it
+            // only grows for an earlier close.
+            uint256 available = (principal * s.feeFraction * (releaseL - release)) / holdL / ONE;
+            if (units * BACKING_UNIT > available) {
+                revert ReferralNotBacked((raw - 1) / ONE + 1, available - _min(available, backed * BACKING_UNIT));
+            }
+            uint256 until = ra.backedUntil;
+            if (release > until) until = release;
+            // One write of backedUntil (bits 152-183) and backed (bits 184-255) of the packed Account slot: units
+            // fit 72 bits (units x BACKING_UNIT <= available < 2^96), times 32.
+            assembly ("memory-safe") {
+                let v := and(sload(ra.slot), sub(shl(152, 1), 1))
+                sstore(ra.slot, or(v, or(shl(152, until), shl(184, units))))
+            }
+        }
+    }
+
+    function _ceilDiv(uint256 a, uint256 b) private pure returns (uint256) {
+        return a == 0 ? 0 : (a - 1) / b + 1;
+    }
+
     /// @dev Writes a new stake and the totals it changes.
     function _book(address user, uint256 id, StakeRecord memory rec, Account memory acc, address referer) private {
         (uint256 bonus, uint256 reward, uint256 shares) = _amounts(rec);
-        if (shares == 0) revert ZeroShares();
         _stakes[user][id] = rec;
         if (acc.count == acc.closedCount) ++stakersCount;
-        _addToAccount(user, acc, rec.amount, shares);
+        _addToAccount(user, acc, rec.amount);
         _totalStaked += rec.amount;
-        _totalShares += uint128(shares);
-        _committed += rec.amount + bonus + reward;
+        uint256 committed = uint256(_committed) + rec.amount + bonus + reward;
+        if (committed > type(uint128).max) revert PoolLimit(type(uint128).max);
+        _committed = uint128(committed);
         emit Staked(user, id, rec.amount, bonus, reward, shares, uint256(rec.holdDays) * 1 days, referer);
         emit Transfer(address(0), user, shares);
     }
 
-    /// @dev Adds a new stake's principal and shares to its owner's account (bounded, so no later close can overflow).
-    function _addToAccount(address user, Account memory acc, uint256 amount, uint256 shares) private {
+    /// @dev Adds a new stake's principal (= its shares) to its owner's account (bounded, so no later close can
+    ///      overflow). The new stake is the account's latest: what its previous latest backed as a referer is no
+    ///      longer counted against it.
+    function _addToAccount(address user, Account memory acc, uint256 amount) private {
         uint256 staked = acc.staked + amount;
-        uint256 allShares = acc.shares + shares;
-        if (staked > MAX_ACCOUNT_TOTAL || allShares > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
-        _accounts[user] = Account(uint104(staked), uint104(allShares), acc.count + 1, acc.closedCount);
+        if (staked > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
+        _accounts[user] = Account(uint104(staked), acc.count + 1, acc.closedCount, acc.backedUntil, 0);
     }
 
     /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
@@ -640,25 +828,29 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         uint256 amount,
         uint256 hold,
         uint256 bonusPercent,
-        uint256[2] memory minimums
+        Bounds memory bounds
     ) private returns (StakeRecord memory rec) {
         uint256[2] memory fractions = [bonusPercent / 100, (uint256(inflationPercent) * hold) / YEAR / 100];
         uint256 wanted = (amount * fractions[0]) / ONE + (amount * fractions[1]) / ONE;
         uint256[2] memory floors = [
-            minimums[0] == type(uint256).max ? (amount * fractions[0]) / ONE : minimums[0],
-            minimums[1] == type(uint256).max ? (amount * fractions[1]) / ONE : minimums[1]
+            bounds.minBonus == type(uint256).max ? (amount * fractions[0]) / ONE : bounds.minBonus,
+            bounds.minReward == type(uint256).max ? (amount * fractions[1]) / ONE : bounds.minReward
         ];
-        if (wanted != 0 && !_tryPull(wanted)) _fundShort(user, id, amount, fractions);
-        uint256 bonusFraction = fractions[0];
-        uint256 rewardFraction = fractions[1];
+        bool short = wanted != 0 && !_tryPull(wanted);
+        if (short) _fundShort(user, id, amount, fractions);
+        uint256 bonus = (amount * fractions[0]) / ONE;
+        uint256 reward = (amount * fractions[1]) / ONE;
         // The terms must be at least what the staker asked for: the full terms, or the minimums stated from a
-        // preview (which also catches parameters changed in between).
-        if ((amount * bonusFraction) / ONE < floors[0] || (amount * rewardFraction) / ONE < floors[1]) {
-            revert RewardsUnavailable((amount * bonusFraction) / ONE, (amount * rewardFraction) / ONE);
+        // preview (which also catches parameters changed in between). A reservoir that could not fund the full terms
+        // says what it could (RewardsUnavailable); otherwise the guarded forms name the term that got worse.
+        if (bonus < floors[0] || reward < floors[1]) {
+            if (!bounds.named || (short && bonus + reward < wanted)) revert RewardsUnavailable(bonus, reward);
+            if (bonus < floors[0]) revert BonusBelowMin(bonus, floors[0]);
+            revert RewardBelowMin(reward, floors[1]);
         }
         rec.amount = uint96(amount);
-        rec.bonusFraction = uint64(bonusFraction);
-        rec.rewardFraction = uint72(rewardFraction);
+        rec.bonusFraction = uint64(fractions[0]);
+        rec.rewardFraction = uint72(fractions[1]);
         rec.holdDays = uint16(hold / 1 days);
         rec.rateOrGains = _rate;
         rec.feeFraction = uint64(unHoldFee / 100);
@@ -683,11 +875,12 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         return a < b ? a : b;
     }
 
-    /// @dev Bonus, reward and shares of an active stake, from its stored terms.
+    /// @dev Bonus, reward and shares of an active stake, from its stored terms. Its shares are its principal: the
+    ///      fees it collects follow what it risked and for how long, never a bonus it has not earned yet.
     function _amounts(StakeRecord memory s) internal pure returns (uint256 bonus, uint256 reward, uint256 shares) {
         bonus = (uint256(s.amount) * s.bonusFraction) / ONE;
         reward = (uint256(s.amount) * s.rewardFraction) / ONE;
-        shares = ((s.amount + bonus) * ONE) / s.rateOrGains;
+        shares = s.amount;
     }
 
     /// @dev transferFrom(reservoir, this, amount) that reports failure instead of reverting (SafeERC20 semantics).
@@ -750,7 +943,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     function _releaseFees() private {
         if (_pendingFees == 0) return;
         uint256 t = _now();
-        Stream memory st = _streamAt(t, _totalShares);
+        Stream memory st = _streamAt(t, _totalStaked);
         if (st.released == 0) return;
         _rate = uint104(st.rate);
         _sharedFees = uint128(st.sharedFees);
@@ -760,7 +953,7 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     function _currentRate() internal view returns (uint256) {
-        return _streamAt(_now(), _totalShares).rate;
+        return _streamAt(_now(), _totalStaked).rate;
     }
 
     /// @dev Pool time: seconds since the epoch.

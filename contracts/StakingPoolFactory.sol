@@ -8,12 +8,16 @@ import {IStakingPool} from "./interfaces/IStakingPool.sol";
 import {PoolsInfo} from "./PoolsInfo.sol";
 
 /// @title StakingPoolFactory
-/// @notice Creates pools as minimal-proxy clones of an implementation (ImplAndTermsV1 or V2), initialises them with
-///         the caller as owner, and registers them in PoolsInfo (which must whitelist this factory).
+/// @notice Creates pools as minimal-proxy clones of an implementation (ImplAndTermsV1 or V2) at CREATE2 addresses of
+///         its own salt (its address and a counter), initialises them with the caller as owner, and registers them
+///         in PoolsInfo (which must whitelist this factory) in the same transaction, so no address it will use can be
+///         registered by anyone else first.
 contract StakingPoolFactory is Ownable {
     PoolsInfo public immutable poolsInfo;
     /// @notice Pools this factory cloned: RewardHarvest stakes claims only into these (and only while listed).
     mapping(address => bool) public isPoolCreated;
+    /// @notice Pools made so far: the next pool's salt.
+    uint256 public poolsCreated;
 
     event PoolCreated(uint256 indexed id, address indexed pool, address indexed implementation, address stakeToken);
 
@@ -39,10 +43,19 @@ contract StakingPoolFactory is Ownable {
     /// @notice Clones `c.implementation` into a new pool owned by the caller and registers it; returns its address and id.
     function createPool(PoolConfig calldata c) external onlyOwner returns (address pool, uint256 id) {
         if (c.implementation == address(0)) revert ZeroAddress();
-        pool = Clones.clone(c.implementation);
+        pool = Clones.cloneDeterministic(c.implementation, _salt(poolsCreated++));
         isPoolCreated[pool] = true;
         IStakingPool(pool).initialize(c.name, c.symbol, c.stakeToken, c.reservoir, c.harvest, msg.sender, c.params, c.terms);
         id = poolsInfo.addPool(address(this), pool, address(c.stakeToken), c.implementation);
         emit PoolCreated(id, pool, c.implementation, address(c.stakeToken));
+    }
+
+    /// @notice Where the pool cloned from `implementation` as this factory's pool number `n` (0-based) lives.
+    function poolAddress(address implementation, uint256 n) external view returns (address) {
+        return Clones.predictDeterministicAddress(implementation, _salt(n));
+    }
+
+    function _salt(uint256 n) private view returns (bytes32) {
+        return keccak256(abi.encode(address(this), n));
     }
 }

@@ -39,8 +39,9 @@ async function main() {
   const send = async (p: Promise<{ wait: () => Promise<unknown> }>) => (await p).wait()
   await send(sys.token.mint(await sys.reservoir.getAddress(), RESERVOIR_FUNDS))
   await send(sys.token.mint(await sys.harvest.getAddress(), HARVEST_FUNDS))
+  // Each pool may draw its own backed half of the reservoir: a burst of stakes in one cannot use up the other's.
   for (const pool of [sys.poolV1, sys.poolV2])
-    await send(sys.reservoir.approvePool(token, await pool.getAddress(), ethers.MaxUint256))
+    await send(sys.reservoir.approvePool(token, await pool.getAddress(), RESERVOIR_FUNDS / 2n))
   await send(sys.harvest.setTrustedSigner(token, vestingSigner, true))
 
   const record: DeploymentRecord = {

@@ -11,7 +11,7 @@ interface IStakingPool {
         bool active;
         /// @notice Principal.
         uint256 stakeAmount;
-        /// @notice Pool shares: its weight in the early-close fees shared among holders (version 1).
+        /// @notice Pool shares (its principal): its weight in the early-close fees shared among holders (version 1).
         uint256 lpAmount;
         /// @notice Length and referral bonus, funded by the reservoir at stake time, paid only at maturity.
         uint256 bonus;
@@ -77,6 +77,8 @@ interface IStakingPool {
         uint256 stakersCount;
         /// @notice What the pool owes: principal, bonuses and rewards of active stakes, and shared fees not yet paid.
         uint256 obligations;
+        /// @notice Least principal of the referer's latest stake for a referral.
+        uint256 refererMinStake;
     }
 
     function initialize(
@@ -93,6 +95,16 @@ interface IStakingPool {
     function version() external pure returns (uint256);
     function stakeToken() external view returns (IERC20);
     function stakeFor(address beneficiary, uint256 amount, uint256 hold) external returns (uint256 id);
+    /// @notice stakeFor that lands only with a fee at most `maxFee` and a bonus and reward at least `minBonus`,
+    ///         `minReward` (FeeAboveMax, BonusBelowMin, RewardBelowMin).
+    function stakeForGuarded(
+        address beneficiary,
+        uint256 amount,
+        uint256 hold,
+        uint256 maxFee,
+        uint256 minBonus,
+        uint256 minReward
+    ) external returns (uint256 id);
     function getPoolState() external view returns (PoolState memory);
     function getAllHarvestBonusTimeData() external view returns (HarvestTerm[] memory);
     function getUserStakesCount(address user) external view returns (uint256);

@@ -10,7 +10,9 @@ import { deploySystem } from '../lib/system'
 import { signedClaim } from '../lib/claims'
 import { HeavyStaker__factory } from '../../src/chain/types'
 import budgets from './gas-budgets.json'
-import { APPROVE_AMOUNT, DAY, ONE } from '../../src/domain/math'
+import { APPROVE_AMOUNT, DAY, ONE, boundsOf, previewStake } from '../../src/domain/math'
+import { permitDomain, signPermit } from '../../src/domain/permit'
+import { mathState } from '../../scripts/lib/poolState'
 
 type Row = { operation: string; gas: bigint }
 type Budget = { baseline?: number; budget?: number }
@@ -23,26 +25,28 @@ async function used(tx: Promise<ContractTransactionResponse>): Promise<bigint> {
 
 async function main() {
   const { ethers } = hre
-  const [owner, signer, alice, bob, carol] = await ethers.getSigners()
+  const [owner, signer, alice, bob, carol, dave] = await ethers.getSigners()
   const sys = await deploySystem(owner)
   const token = await sys.token.getAddress()
   const v1 = await sys.poolV1.getAddress()
   const v2 = await sys.poolV2.getAddress()
-  await sys.token.mint(await sys.reservoir.getAddress(), 100_000_000n * ONE)
+  await sys.token.mint(await sys.reservoir.getAddress(), 200_000_000n * ONE)
   await sys.token.mint(await sys.harvest.getAddress(), 1_000_000n * ONE)
-  await sys.reservoir.approvePool(token, v1, ethers.MaxUint256)
-  await sys.reservoir.approvePool(token, v2, ethers.MaxUint256)
+  await sys.reservoir.approvePool(token, v1, 100_000_000n * ONE)
+  await sys.reservoir.approvePool(token, v2, 100_000_000n * ONE)
   await sys.harvest.setTrustedSigner(token, signer.address, true)
-  for (const u of [alice, bob, carol]) await sys.token.mint(u.address, 1_000_000n * ONE)
+  for (const u of [alice, bob, carol, dave]) await sys.token.mint(u.address, 1_000_000n * ONE)
 
   const rows: Row[] = []
+  const domain = permitDomain(await sys.token.name(), (await ethers.provider.getNetwork()).chainId, token)
   rows.push({ operation: 'approve (1e28)', gas: await used(sys.token.connect(alice).approve(v1, APPROVE_AMOUNT)) })
   await sys.token.connect(alice).approve(v2, APPROVE_AMOUNT)
   await sys.token.connect(bob).approve(v1, APPROVE_AMOUNT)
   await sys.token.connect(bob).approve(v2, APPROVE_AMOUNT)
-  // Make both pools active (someone staked before) so "first" means the user's first, as in the budget.
-  await sys.poolV1.connect(bob)['stake(uint256,uint256)'](100n * ONE, 30n * DAY)
-  await sys.poolV2.connect(bob)['stake(uint256,uint256)'](100n * ONE, 30n * DAY)
+  // Make both pools active (someone staked before) so "first" means the user's first, as in the budget. Bob's stake
+  // is long and large enough to back the referral below (docs/contracts.md, "A referral").
+  await sys.poolV1.connect(bob)['stake(uint256,uint256)'](1000n * ONE, 1095n * DAY)
+  await sys.poolV2.connect(bob)['stake(uint256,uint256)'](1000n * ONE, 1095n * DAY)
   await hre.network.provider.send('evm_increaseTime', [3600])
 
   const p1 = sys.poolV1.connect(alice)
@@ -58,6 +62,55 @@ async function main() {
     rows.push({
       operation: `stake ${version}, with referral`,
       gas: await used(p['stake(uint256,uint256,address)'](1000n * ONE, 365n * DAY, bob.address)),
+    })
+    // The guarded form with the figures of its preview (what the app sends), then the permit stake (one signature),
+    // each a user's next stake (dave's, so alice's list stays as it was).
+    const pool = version === 'v1' ? sys.poolV1 : sys.poolV2
+    const d = pool.connect(dave)
+    await sys.token.connect(dave).approve(await pool.getAddress(), APPROVE_AMOUNT)
+    await d['stake(uint256,uint256)'](1000n * ONE, 365n * DAY)
+    const bounds = async () => boundsOf(previewStake(await mathState(pool), 1000n * ONE, 365n * DAY, false))
+    const b = await bounds()
+    rows.push({
+      operation: `stake ${version}, guarded`,
+      gas: await used(
+        d['stake(uint256,uint256,address,uint256,uint256,uint256)'](
+          1000n * ONE,
+          365n * DAY,
+          ethers.ZeroAddress,
+          b.maxFee,
+          b.minBonus,
+          b.minReward,
+        ),
+      ),
+    })
+    const addr = await pool.getAddress()
+    const deadline = BigInt((await ethers.provider.getBlock('latest'))!.timestamp) + 3600n
+    const permit = {
+      owner: dave.address,
+      spender: addr,
+      value: 1000n * ONE,
+      nonce: await sys.token.nonces(dave.address),
+      deadline,
+    }
+    const sig = await signPermit(dave, domain, permit)
+    const pb = await bounds()
+    rows.push({
+      operation: `stake ${version}, with permit`,
+      gas: await used(
+        d.stakeWithPermit(
+          1000n * ONE,
+          365n * DAY,
+          ethers.ZeroAddress,
+          pb.maxFee,
+          pb.minBonus,
+          pb.minReward,
+          deadline,
+          sig.v,
+          sig.r,
+          sig.s,
+        ),
+      ),
     })
   }
   for (let i = 0; i < 20; i++) {
@@ -85,6 +138,13 @@ async function main() {
     operation: 'harvestStake into v1 (90 d term)',
     gas: await used(sys.harvest.connect(carol).harvestStake(...(await claimArgs(carol.address, 100n * ONE)), v1, 90n * DAY)),
   })
+  const term = boundsOf(previewStake(await mathState(sys.poolV1), 100n * ONE, 90n * DAY, false, 20n * ONE))
+  rows.push({
+    operation: 'harvestStakeGuarded into v1 (90 d term)',
+    gas: await used(
+      sys.harvest.connect(carol).harvestStakeGuarded(...(await claimArgs(carol.address, 100n * ONE)), v1, 90n * DAY, term),
+    ),
+  })
 
   // Lens reads for a user with 20+ stakes in each pool (estimateGas of the view call, intrinsic 21,000 included).
   const lens = sys.lens
@@ -97,6 +157,10 @@ async function main() {
   rows.push({
     operation: 'Lens getPoolsDataFromPoolInfo (2 pools)',
     gas: await est(lens.interface.encodeFunctionData('getPoolsDataFromPoolInfo', [poolsInfo, alice.address])),
+  })
+  rows.push({
+    operation: 'Lens getPoolsPage (2 pools)',
+    gas: await est(lens.interface.encodeFunctionData('getPoolsPage', [poolsInfo, alice.address, 0, 8])),
   })
   rows.push({
     operation: `Lens stakes + unstake data (${await sys.poolV1.getUserStakesCount(alice.address)} stakes)`,

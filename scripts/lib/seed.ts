@@ -16,7 +16,7 @@ async function travel(seconds: bigint) {
  * and one closed early, all within the last six months, plus a pending stake in pool 0 (version 2). Every stake's
  * bonus and reward are funded by the reservoir when it is made. The early close shares its fee with the holders
  * (their 'earned from strong hands') and gives its bonus and unearned reward back to the reservoir. A referral needs
- * a referer with an active stake in the pool: #0's names #1, who staked first. The node is started in the past
+ * a referer whose latest stake backs it (docs/contracts.md, "A referral"): #0's names #1, who staked first. The node is started in the past
  * (HARDHAT_INITIAL_DATE) so that after the time travel the chain's clock is brought back in line with the wall clock.
  */
 export async function seedLocalDemo(sys: System, holders: Signer[]) {
@@ -27,12 +27,15 @@ export async function seedLocalDemo(sys: System, holders: Signer[]) {
   for (const h of holders) {
     await (await sys.token.mint(await h.getAddress(), DEMO_BALANCE)).wait()
   }
-  // Accounts #1-#4 stake in both pools so the pools have holders (and #1 can be a referer: an active staker).
+  // Accounts #1-#4 stake in both pools so the pools have holders (and #1 can be a referer: its latest stake in pool 1,
+  // 5,000 PLT for 365 days, backs a referral released within that time).
   for (const [i, h] of others.entries()) {
     await (await sys.token.connect(h).approve(v1, ethers.MaxUint256)).wait()
     await (await sys.token.connect(h).approve(v2, ethers.MaxUint256)).wait()
     await (
-      await sys.poolV1.connect(h)['stake(uint256,uint256)'](BigInt(5_000 * (i + 1)) * ONE, BigInt(90 * (i + 1)) * DAY)
+      await sys.poolV1
+        .connect(h)
+        ['stake(uint256,uint256)'](BigInt(5_000 * (i + 1)) * ONE, BigInt(i === 0 ? 365 : 90 * (i + 1)) * DAY)
     ).wait()
     await (
       await sys.poolV2.connect(h)['stake(uint256,uint256)'](BigInt(2_000 * (i + 1)) * ONE, BigInt(180 * (i + 1)) * DAY)
@@ -48,7 +51,7 @@ export async function seedLocalDemo(sys: System, holders: Signer[]) {
   await (await s['stake(uint256,uint256)'](750n * ONE, 60n * DAY)).wait() // #2: closed early
   await travel(5n * DAY)
   await (await s.unstake([2])).wait()
-  // #3: pending, referred by #1, whose 90-day stake is still active.
+  // #3: pending, referred by #1, whose 365-day stake is still active.
   await (await s['stake(uint256,uint256,address)'](2_500n * ONE, 180n * DAY, await others[0].getAddress())).wait()
   await travel(25n * DAY)
   await (await s.unstake([1])).wait()

@@ -1,5 +1,5 @@
 import { Interface, isError, type Result } from 'ethers'
-import { formatAmount } from '../format/units'
+import { formatAmount, formatPercent } from '../format/units'
 
 /**
  * Custom errors of every contract, so a revert reads as its name instead of raw data. Parsed on first use (a revert),
@@ -22,6 +22,16 @@ const ERROR_SIGNATURES = [
   'error StakeNotActive(uint256 id)',
   'error SharesNotTransferable()',
   'error RewardsUnavailable(uint256 bonus, uint256 reward)',
+  // The guarded stakes (terms the holder saw), the referer rule and the permit stake.
+  'error FeeAboveMax(uint256 fee, uint256 maxFee)',
+  'error BonusBelowMin(uint256 bonus, uint256 minBonus)',
+  'error RewardBelowMin(uint256 reward, uint256 minReward)',
+  'error RefererStakeTooSmall(uint256 amount, uint256 minStake)',
+  'error RefererStakeTooNew(uint256 stakeTime)',
+  'error RefererReleasedFirst(uint256 refererRelease, uint256 release)',
+  'error ReferralNotBacked(uint256 bonus, uint256 available)',
+  'error PermitAllowanceShort(uint256 allowance, uint256 amount)',
+  'error PoolLimit(uint256 max)',
   'error ParameterOutOfBounds(string name, uint256 value, uint256 max)',
   'error TooManyTerms(uint256 count)',
   'error NotHarvest(address caller)',
@@ -57,6 +67,10 @@ const ERROR_SIGNATURES = [
   'error NotWhitelisted(address caller)',
   'error PoolAlreadyAdded(address pool)',
   'error PoolNotFound(uint256 id)',
+  'error NotTheFactory(address factory, address caller)',
+  'error NotCreatedByFactory(address pool, address factory)',
+  // Reservoir
+  'error AllowanceNotBacked(uint256 amount, uint256 free)',
 ]
 let errors: Interface | null = null
 
@@ -67,6 +81,11 @@ const MESSAGES: Record<string, string> = {
   InvalidHoldTime: 'The number of days is outside what the pool allows.',
   SelfReferral: 'You cannot refer yourself.',
   RefererNotStaking: 'Your referral has no active stake in this pool; stake without it.',
+  RefererStakeTooNew: 'Your referral staked only this moment; try again in a moment or stake without it.',
+  RefererReleasedFirst: "Your referral's stake is released before this one would be; choose fewer days or stake without it.",
+  PoolLimit: 'The pool cannot take a stake this large.',
+  NotTheFactory: 'Only the factory that made a pool may register it.',
+  NotCreatedByFactory: 'Only a pool its factory made can be registered.',
   StakeTooLarge: 'The amount is larger than one stake may hold.',
   TooManyStakes: 'You have made as many stakes in this pool as it allows.',
   AccountLimit: 'This stake would take your total in this pool past what one account may hold.',
@@ -118,6 +137,31 @@ const DETAILED: Record<string, (args: Result) => string> = {
   ERC20InsufficientBalance: (a) =>
     `Your token balance is ${formatAmount(a.balance as bigint)} and this needs ${formatAmount(a.needed as bigint)}.`,
   // The pool asks for the full bonus and reward unless the stake names lower minimums (docs/contracts.md).
+  // The guarded stake: the terms changed after the preview (the owner's parameters, a harvest term); nothing was staked.
+  FeeAboveMax: (a) =>
+    `The early-close fee is now ${formatPercent(a.fee as bigint)}%, above the ${formatPercent(
+      a.maxFee as bigint,
+    )}% you were shown. Nothing was staked; check the new figures and confirm again.`,
+  BonusBelowMin: (a) =>
+    `The bonus is now ${formatAmount(a.bonus as bigint)}, below the ${formatAmount(
+      a.minBonus as bigint,
+    )} you were shown. Nothing was staked; check the new figures and confirm again.`,
+  RewardBelowMin: (a) =>
+    `The reward is now ${formatAmount(a.reward as bigint)}, below the ${formatAmount(
+      a.minReward as bigint,
+    )} you were shown. Nothing was staked; check the new figures and confirm again.`,
+  RefererStakeTooSmall: (a) =>
+    `Your referral's stake of ${formatAmount(a.amount as bigint)} is below the ${formatAmount(
+      a.minStake as bigint,
+    )} a referral needs; stake without it.`,
+  ReferralNotBacked: (a) =>
+    `Your referral's stake can back only ${formatAmount(a.available as bigint)} more of referral bonus and this needs ${formatAmount(
+      a.bonus as bigint,
+    )}; stake less, for fewer days, or without it.`,
+  PermitAllowanceShort: (a) =>
+    `The signed permit lets the pool take only ${formatAmount(a.allowance as bigint)} of the ${formatAmount(
+      a.amount as bigint,
+    )} needed; sign again.`,
   RewardsUnavailable: (a) =>
     `The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of ${formatAmount(
       a.bonus as bigint,

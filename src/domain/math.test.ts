@@ -1,5 +1,11 @@
 import fc from 'fast-check'
 import {
+  BACKING_UNIT,
+  backingUnits,
+  boundsOf,
+  landedFee,
+  referralBacking,
+  referralCapacity,
   DAY,
   MAX_RATE,
   ONE,
@@ -83,12 +89,13 @@ describe('previewStake', () => {
       rewardFraction: 4n * ONE,
       feeFraction: ONE,
       rate: 2n * ONE,
-      // Shares are (amount + bonus) at the rate: the reward earns no share of other stakers' fees.
-      shares: T(575n),
-      totalSharesAfter: T(675n),
+      // Shares are the principal, whatever the rate: neither the bonus nor the reward earns a share of other
+      // stakers' fees.
+      shares: T(1000n),
+      totalSharesAfter: T(1100n),
       atMaturity: T(5150n),
     })
-    expect(p.shareOfPool).toBe((T(575n) * ONE) / T(675n))
+    expect(p.shareOfPool).toBe((T(1000n) * ONE) / T(1100n))
   })
 
   it('funds the bonus first when the reservoir is short, and the reward gets what is left', () => {
@@ -98,7 +105,7 @@ describe('previewStake', () => {
     expect(rewardShort).toMatchObject({ bonusWanted: T(100n), bonus: T(100n), rewardWanted: T(4000n), reward: T(400n) })
     expect(rewardShort.atMaturity).toBe(T(1500n))
     const bonusShort = previewStake(pool({ reservoirAvailable: T(60n) }), T(1000n), 365n * DAY, false)
-    expect(bonusShort).toMatchObject({ bonus: T(60n), reward: 0n, shares: T(1060n) })
+    expect(bonusShort).toMatchObject({ bonus: T(60n), reward: 0n, shares: T(1000n) })
     const empty = previewStake(pool({ reservoirAvailable: 0n }), T(1000n), 365n * DAY, true)
     expect(empty).toMatchObject({ bonusPercent: 15n * ONE, bonus: 0n, reward: 0n, shares: T(1000n), atMaturity: T(1000n) })
   })
@@ -126,15 +133,16 @@ describe('previewStake', () => {
     )
   })
 
-  it('mints amount plus bonus in version 2 (rate 1e18, no reward) and uses a harvest term bonus when given', () => {
+  it('mints the amount in version 2 (rate 1e18, no reward) and uses a harvest term bonus when given', () => {
     const v2 = pool({ version: 2, inflationPercent: 0n, refererBonusPercent: 0n, timeBonusPercent: 50n * ONE })
-    expect(previewStake(v2, T(100n), 1095n * DAY, false)).toMatchObject({ shares: T(150n), reward: 0n, atMaturity: T(150n) })
+    expect(previewStake(v2, T(100n), 1095n * DAY, false)).toMatchObject({ shares: T(100n), reward: 0n, atMaturity: T(150n) })
     // A harvest term replaces the length and referral bonus; version 1 adds the reward for the term's hold.
     expect(previewStake(v2, T(100n), 90n * DAY, true, 20n * ONE)).toMatchObject({
       bonusPercent: 20n * ONE,
       lengthBonusPercent: 0n,
       referralBonusPercent: 0n,
-      shares: T(120n),
+      bonus: T(20n),
+      shares: T(100n),
     })
     const term = previewStake(pool(), T(100n), 73n * DAY, false, 5n * ONE)
     expect([term.bonus, term.reward]).toEqual([T(5n), T(80n)])
@@ -291,5 +299,32 @@ describe('display figures', () => {
   })
   it('percentages are 1e18-scaled: 100% is 100e18', () => {
     expect(PERCENT).toBe(100n * ONE)
+  })
+})
+
+describe('guarded stakes and the referer rule', () => {
+  it('bounds a stake by what its preview shows: the fee as it lands, the funded bonus and reward', () => {
+    const p = previewStake(
+      pool({ unHoldFee: 10n * ONE + 99n, reservoirAvailable: T(10_000_000n) }),
+      T(100_000n),
+      1095n * DAY,
+      false,
+    )
+    expect(boundsOf(p)).toEqual({ maxFee: 10n * ONE, minBonus: T(30_000n), minReward: T(1_200_000n) })
+    expect(landedFee(10n * ONE + 99n)).toBe(10n * ONE)
+    const short = previewStake(pool({ reservoirAvailable: T(500n) }), T(1000n), 365n * DAY, false)
+    expect(boundsOf(short)).toMatchObject({ minBonus: T(100n), minReward: T(400n) })
+  })
+
+  it("backs a referral with what the referer's stake would still pay as a fee at the referred release", () => {
+    const referer = { stakeAmount: T(16_000n), unHoldFee: 100n * ONE, stakeTime: 0n, holdTime: 1095n * DAY }
+    expect(referralCapacity(referer, 30n * DAY)).toBe((T(16_000n) * 1065n) / 1095n)
+    expect(referralCapacity(referer, 1095n * DAY)).toBe(0n)
+    expect(referralCapacity(referer, 1096n * DAY)).toBe(0n)
+    expect(referralCapacity({ ...referer, unHoldFee: 0n }, DAY)).toBe(0n)
+    expect(referralBacking(T(100_000n), 5n * ONE)).toBe(T(5_000n))
+    expect(referralBacking(1n, 5n * ONE)).toBe(1n)
+    expect(backingUnits(1n)).toBe(1n)
+    expect(backingUnits(BACKING_UNIT + 1n)).toBe(2n)
   })
 })

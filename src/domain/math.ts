@@ -29,8 +29,13 @@ export const MAX_STAKE_AMOUNT = 2n ** 96n - 1n
 export const VIRTUAL_SHARES = ONE
 /** The rate's ceiling; a fee that would pass it goes back to the reservoir. */
 export const MAX_RATE = 2n ** 104n - 1n
-/** Bound of one user's total principal and total shares in a pool. */
+/** Bound of one user's total principal (its shares) in a pool. */
 export const MAX_ACCOUNT_TOTAL = 2n ** 104n - 1n
+/** What a referer's stake backs is counted in these base units, rounded up. */
+export const BACKING_UNIT = 2n ** 24n
+/** The pools' default least principal of a referer's stake (refererMinStake), and its lowest bound. */
+export const DEFAULT_REFERER_MIN_STAKE = 100n * ONE
+export const MIN_REFERER_STAKE_FLOOR = ONE
 
 /** What a pool's parameters and books look like to the arithmetic (PoolState in the contracts). */
 export interface PoolMathState {
@@ -103,7 +108,7 @@ export interface StakePreview {
   rewardFraction: bigint
   feeFraction: bigint
   shares: bigint
-  /** Pool shares after the stake, and this stake's part of them (1e18 = 100%). */
+  /** Pool shares after the stake (a stake's shares are its principal), and this stake's part of them (1e18 = 100%). */
   totalSharesAfter: bigint
   shareOfPool: bigint
   /** What the stake pays at maturity if no fee is ever shared with it: amount + bonus + reward. */
@@ -136,7 +141,8 @@ export function previewStake(
   }
   const bonus = (amount * bonusFraction) / ONE
   const reward = (amount * rewardFr) / ONE
-  const shares = ((amount + bonus) * ONE) / s.rate
+  // A stake's shares are its principal: the fees it collects follow what it risked, never an unearned bonus.
+  const shares = amount
   const totalSharesAfter = s.totalShares + shares
   return {
     holdTime: hold,
@@ -261,6 +267,55 @@ export function releaseFees(st: FeeStream, shares: bigint, t: bigint): FeeStream
     released,
     toHolders: shared.toHolders,
   }
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a === 0n ? 0n : (a - 1n) / b + 1n)
+
+/** The terms a guarded stake asks for (the pools' `stake(amount, hold, referer, maxFee, minBonus, minReward)`). */
+export interface StakeBounds {
+  /** The highest early-close fee accepted, 1e18-scaled percent (as the pool's unHoldFee). */
+  maxFee: bigint
+  /** The least bonus and reward accepted, base units. */
+  minBonus: bigint
+  minReward: bigint
+}
+
+/**
+ * The bounds that hold a stake to what its preview showed: the fee the pool charges now (as stored: unHoldFee rounded
+ * down to a multiple of 100), and the bonus and reward the preview funds. A stake landing on anything worse reverts
+ * naming the term (FeeAboveMax, BonusBelowMin, RewardBelowMin).
+ */
+export function boundsOf(preview: Pick<StakePreview, 'bonus' | 'reward' | 'feeFraction'>): StakeBounds {
+  return { maxFee: preview.feeFraction * 100n, minBonus: preview.bonus, minReward: preview.reward }
+}
+
+/** The fee a stake lands with, as its view shows it: unHoldFee rounded down to the stored fraction. */
+export function landedFee(unHoldFee: bigint): bigint {
+  return (unHoldFee / 100n) * 100n
+}
+
+/** The referral bonus a referral makes a referer's stake back: amount x refererBonusPercent, rounded up. */
+export function referralBacking(amount: bigint, refererBonusPercent: bigint): bigint {
+  return ceilDiv(amount * (refererBonusPercent / 100n), ONE)
+}
+
+/**
+ * What a referer's stake keeps at stake for a referred stake released at `release` (pool or unix time, as the
+ * stake's times): the early-close fee it would still pay if closed then. The referral bonuses it backs never exceed
+ * this; closing it any earlier pays at least as much.
+ */
+export function referralCapacity(
+  referer: Pick<StakeMath, 'stakeAmount' | 'unHoldFee' | 'stakeTime' | 'holdTime'>,
+  release: bigint,
+): bigint {
+  const end = referer.stakeTime + referer.holdTime
+  if (release > end) return 0n
+  return (referer.stakeAmount * (referer.unHoldFee / 100n) * (end - release)) / referer.holdTime / ONE
+}
+
+/** `backed` base units rounded up to whole BACKING_UNITs, as a referer's account counts them. */
+export function backingUnits(backed: bigint): bigint {
+  return ceilDiv(backed, BACKING_UNIT)
 }
 
 /** Progress of a stake in hundredths of a percent (10000 = 100.00%), capped at 100%. */

@@ -22,15 +22,19 @@ import { deploySystemWith } from './fixtures'
 import {
   COVERAGE,
   PENDING,
-  mathState,
   pinNextTimestamp,
   stakeExactly,
   stakeMath,
   unstakeExactly,
   checkStaked,
+  approveUnlimited,
+  backedAmount,
+  referralRefusal,
+  jamFactory,
   type Pool,
 } from './helpers'
-import { PoolModel, type ModelParams } from './poolModel'
+import { mathState } from '../../scripts/lib/poolState'
+import { PoolModel, minimumsBounds, type ModelParams } from './poolModel'
 import {
   DAY,
   FEE_STREAM,
@@ -107,7 +111,7 @@ async function newPool(sys: Sys, version: 1 | 2, params: Params, terms = DEFAULT
   const [addr] = await sys.factory.createPool.staticCall(config)
   await (await sys.factory.createPool(config)).wait()
   if (!token) {
-    await sys.reservoir.approvePool(await sys.token.getAddress(), addr, MAX)
+    await approveUnlimited(sys.reservoir, sys.token, addr)
     for (const u of sys.users) await sys.token.connect(u).approve(addr, MAX)
   }
   return version === 1 ? ImplAndTermsV1__factory.connect(addr, sys.owner) : ImplAndTermsV2__factory.connect(addr, sys.owner)
@@ -279,7 +283,7 @@ class Modeled {
   async stake(u: HardhatEthersSigner, amount: bigint, hold: bigint, referer?: string, minimums?: [bigint, bigint]) {
     const t = await pinNextTimestamp()
     const avail = (await this.pool.getPoolState()).reservoirAvailable
-    const refusal = this.model.stakeRefusal(u.address, amount, hold, referer ?? null, avail, t, minimums)
+    const refusal = this.model.stakeRefusal(u.address, amount, hold, referer ?? null, avail, t, minimumsBounds(minimums))
     const tx = minimums
       ? stake5(this.pool, u, amount, hold, referer ?? ZERO, ...minimums)
       : stake2(this.pool, u, amount, hold, referer)
@@ -287,7 +291,7 @@ class Modeled {
       await expect(tx).to.be.revertedWithCustomError(this.pool, refusal)
       return -1n
     }
-    const { stake, preview } = this.model.stake(u.address, amount, hold, referer !== undefined, avail, t)
+    const { stake, preview } = this.model.stake(u.address, amount, hold, referer ?? null, avail, t)
     await expect(tx)
       .to.emit(this.pool, 'Staked')
       .withArgs(u.address, stake.id, amount, preview.bonus, preview.reward, preview.shares, preview.holdTime, referer ?? ZERO)
@@ -347,7 +351,7 @@ function modelRefusal(
   m.stream = { ...m.stream, rate }
   m.totalShares = totalShares
   m.paused = paused
-  return m.commonRefusal(user, amount, hold, hasReferer, reservoirAvailable, 0n, term, minimums)
+  return m.commonRefusal(user, amount, hold, hasReferer, reservoirAvailable, 0n, term, minimumsBounds(minimums))
 }
 
 /** The stream as stored right after an unstake at `t` (unstake always writes the release time). */
@@ -362,7 +366,7 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
   /**
    * Victim V (a whale, 1,000,000 tokens for 1095 days) closes early at day 10 and pays a fee of ~990,868 tokens.
    * Another holder H has 500,000 tokens for 365 days. Attacker A sees V's close in the mempool and, in the SAME
-   * block, stakes X right before it (1095-day hold with H as referer), then closes right after it.
+   * block, stakes X right before it (300-day hold with H as referer: H's stake backs it), then closes right after it.
    * Property: the fee starts a stream that nothing in that block releases, so A ends with no more than it put in, the
    * rate has not moved, and the whole fee is pending until tc + FEE_STREAM.
    */
@@ -374,7 +378,7 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     const X = T(228_000)
     const before = await balanceOf(sys, A.address)
     const receipts = await oneBlock([
-      (ov) => stake2(pool, A, X, 1095n * DAY, H.address, ov),
+      (ov) => stake2(pool, A, X, 300n * DAY, H.address, ov),
       (ov) => pool.connect(V).unstake([0], ov),
       (ov) => pool.connect(A).unstake([0], ov),
     ])
@@ -466,7 +470,7 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     await (await pool.setParameters({ ...poolParams(V1_PARAMS), unHoldFee: 0n })).wait()
     const before = await balanceOf(sys, A.address)
     const receipts = await oneBlock([
-      (ov) => stake2(pool, A, T(1_000_000), 1095n * DAY, H.address, ov),
+      (ov) => stake2(pool, A, T(1_000_000), 300n * DAY, H.address, ov),
       (ov) => pool.connect(V).unstake([0], ov),
     ])
     const tc = await blockTime(receipts[1])
@@ -494,7 +498,7 @@ describe('Adversary: fee farming around an early close (version 1, fee stream)',
     const X = T(1_000_000)
     const before = await balanceOf(sys, A.address)
     await oneBlock([
-      (ov) => stake2(pool, A, X, 1095n * DAY, H.address, ov),
+      (ov) => stake2(pool, A, X, 300n * DAY, H.address, ov),
       (ov) => pool.connect(V).unstake([0], ov),
       (ov) => pool.connect(A).unstake([0], ov),
     ])
@@ -541,7 +545,8 @@ describe('Adversary: stake-then-close in one transaction, for any owner paramete
         }
         const pool = await newPool(sys, version, params)
         // Honest holders so that fees have somewhere to go, and a stream already running.
-        await (await stake2(pool, sys.users[0], T(1000), params.holdTimeMax)).wait()
+        // users[0] also backs the referrals below: large and as long as the pool allows.
+        await (await stake2(pool, sys.users[0], MAX_STAKE_AMOUNT, params.holdTimeMax)).wait()
         await (await stake2(pool, sys.users[1], 3n, DAY)).wait()
         await (await stake2(pool, sys.users[2], T(50), DAY)).wait()
         await (await pool.connect(sys.users[2]).unstake([0])).wait()
@@ -549,7 +554,7 @@ describe('Adversary: stake-then-close in one transaction, for any owner paramete
         const cycler = await new AdvSameTxCycler__factory(sys.owner).deploy()
         const c = await cycler.getAddress()
         await sys.token.mint(c, 2n ** 100n)
-        // A fee already streams, so the rate is above 1e18: amounts too small for one share are refused (ZeroShares).
+        // A fee already streams, so the rate is above 1e18 (a stake's shares are its principal whatever the rate).
         const rate = await pool.getRate()
         const amounts = [1n, 2n, 3n, 7n, 99n, 10n ** 6n + 1n, ONE - 1n, ONE, T(12345) + 7n, MAX_STAKE_AMOUNT].filter(
           (a) => (a * ONE) / (rate + rate / 10n) > 0n,
@@ -569,9 +574,26 @@ describe('Adversary: stake-then-close in one transaction, for any owner paramete
         results.push(await cycler.run.staticCall(p, t, fit, holds.slice(0, n), ZERO, false))
         results.push(await cycler.runEach.staticCall(p, t, fit, holds.slice(0, n), false))
         if (params.holdTimeRefMin <= maxH) {
-          const refHolds = amounts.map(() => maxH)
-          results.push(await cycler.run.staticCall(p, t, amounts, refHolds, sys.users[0].address, true))
-          results.push(await cycler.run.staticCall(p, t, fit, refHolds.slice(0, n), sys.users[0].address, false))
+          // Referrals released well before the referer's stake, which backs them only while its fee keeps something
+          // at stake: at a 0% fee a referral bonus is refused.
+          const refHold = params.holdTimeRefMin > DAY ? params.holdTimeRefMin : DAY
+          const refHolds = amounts.map(() => refHold)
+          // A referral the referer's stake cannot back (released first: the pool's hold is that short) is refused.
+          const referrals = [
+            () => cycler.run.staticCall(p, t, amounts, refHolds, sys.users[0].address, true),
+            () => cycler.run.staticCall(p, t, fit, refHolds.slice(0, n), sys.users[0].address, false),
+          ]
+          if (version === 2 || params.unHoldFee / 100n > 0n) {
+            for (const run of referrals)
+              results.push(
+                await run().catch((e: Error) => {
+                  expect(e.message).to.match(/RefererReleasedFirst/)
+                  return 0n
+                }),
+              )
+          } else {
+            await expect(referrals[0]()).to.be.reverted
+          }
         }
         for (const r of results) expect(r, `gained ${r}`).to.be.lessThanOrEqual(0n)
         // The strict forms refuse what the reservoir cannot fund in full (here: the whale's terms).
@@ -892,7 +914,8 @@ describe('Adversary: nobody can block or cut an existing stake', () => {
       // The whale took what was left in the reservoir: a claim's full terms cannot be funded, so stakeFor refuses.
       const harvest = () => sys.harvest.connect(c).harvestStake(...args, pool.getAddress(), 90n * DAY)
       await expect(harvest()).to.be.revertedWithCustomError(pool, 'RewardsUnavailable')
-      await sys.token.mint(await sys.reservoir.getAddress(), T(1000))
+      // New funds, and the allowance they back (what the whale drew does not come back by itself).
+      await approveUnlimited(sys.reservoir, sys.token, await pool.getAddress(), T(1000))
       await (await harvest()).wait()
       const terms = new Map<string, Awaited<ReturnType<typeof stakeMath>>>()
       for (const [u, n] of [
@@ -1002,7 +1025,7 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
           if (lo > hi) continue
           const days = pick([lo, hi, lo + BigInt(Math.floor(r() * Number(hi - lo + 1n)))])
           const hold = days * DAY + (r() < 0.3 ? BigInt(Math.floor(r() * 86399)) : 0n)
-          await pinNextTimestamp()
+          const at = await pinNextTimestamp()
           const state = await mathState(pool, PENDING)
           const preview = previewStake(state, amount, hold, referer !== undefined)
           // Strict (full terms), or the minimum-terms form with minimums 0, the preview's figures, or just above them
@@ -1023,8 +1046,11 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
           const send = () =>
             minimums ? stake5(pool, u, amount, hold, referer ?? ZERO, ...minimums) : stake2(pool, u, amount, hold, referer)
           // The contract's order: paused, too large, terms, shares (the model), then account limits.
+          const early = modelRefusal(state, st.stakingPaused, u.address, amount, hold, referer !== undefined, minimums)
           const refusal =
-            modelRefusal(state, st.stakingPaused, u.address, amount, hold, referer !== undefined, minimums) ??
+            (early === 'StakingIsPaused' || early === 'ZeroAmount' || early === 'StakeTooLarge' ? early : null) ??
+            (referer ? await referralRefusal(pool, referer, amount, hold, at) : null) ??
+            early ??
             (acc + amount > MAX_ACCOUNT_TOTAL || shares + preview.shares > MAX_ACCOUNT_TOTAL ? 'AccountLimit' : null)
           if (refusal === 'RewardsUnavailable') {
             await expect(send()).to.be.revertedWithCustomError(pool, refusal).withArgs(preview.bonus, preview.reward)
@@ -1068,7 +1094,13 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
               await sys.reservoir.withdraw(tokenAddr, sys.owner.address, (bal * BigInt(Math.floor(r() * 101))) / 100n)
             ).wait()
           else if (y < 0.6)
-            await (await sys.reservoir.approvePool(tokenAddr, poolAddr, pick([0n, 1n, big(20), big(25), MAX]))).wait()
+            await (
+              await sys.reservoir.approvePool(
+                tokenAddr,
+                poolAddr,
+                await backedAmount(sys.reservoir, tokenAddr, poolAddr, pick([0n, 1n, big(20), big(25), MAX])),
+              )
+            ).wait()
           else await (await sys.token.mint(resAddr, pick([1n, big(22), big(27)]))).wait()
         } else if (x < 0.93) {
           await (await sys.token.connect(u).transfer(poolAddr, pick([1n, big(20)]))).wait()
@@ -1199,8 +1231,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const unowned = (await balanceOf(sys, pool)) - (await pool.getPoolState()).obligations
     expect(unowned).to.be.greaterThanOrEqual(2n * M)
     await expect(pool.sweep()).to.changeTokenBalances(sys.token, [pool, sys.reservoir], [-unowned, unowned])
-    // New stakes at the capped rate: too small for a share is refused, a normal one works and closes.
-    await expect(stake2(pool, honest, 10n ** 12n, DAY)).to.be.revertedWithCustomError(pool, 'ZeroShares')
+    // New stakes at the capped rate work and close (a stake's shares are its principal, whatever the rate).
     await time.increase(DAY)
     await unstakeExactly(sys, pool, honest, [0n])
     const e = await unstakeExactly(sys, pool, dust, [0n])
@@ -1212,9 +1243,11 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
   })
 
   /**
-   * Every packed field at its bound at once: 2^96-1 principal, bonus 10x (500% length + 500% referral), reward 30x
-   * (1000% a year for 1095 days), fee 100%, max hold, until the account's 2^104-1 share cap. Figures must be exact,
-   * overflow must be refused at stake time (never at close), and every stake must close.
+   * Every packed field at its bound at once: 2^96-1 principal, bonus 5x (500% length), reward 30x (1000% a year for
+   * 1095 days), fee 100%, max hold, until the account's 2^104-1 share cap (shares = principal: 256 stakes); and a
+   * referral at nearly 10x (500% length for 1,094 days + 500% referral), as large as a 2^96-1 referer stake of 1,095
+   * days can back. Figures must be exact, overflow must be refused at stake time (never at close), and every stake
+   * must close.
    */
   it('v1: every packed field at its bound stakes exactly, refuses the overflow, and closes', async function () {
     this.timeout(300_000)
@@ -1230,23 +1263,23 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const pool = await newPool(sys, 1, params, [{ hold: 1095n * DAY, bonus: T(500) }])
     await sys.token.mint(await sys.reservoir.getAddress(), 2n ** 112n)
     const [whale, ref, other] = sys.users
-    await sys.token.mint(whale.address, 2n ** 104n)
-    await stakeExactly(sys, pool, ref, 1n, DAY)
+    await sys.token.mint(whale.address, 2n ** 105n)
+    await approveUnlimited(sys.reservoir, sys.token, await pool.getAddress(), 2n ** 115n)
+    await stakeExactly(sys, pool, ref, MAX_STAKE_AMOUNT, 1095n * DAY)
     let n = 0
     for (;;) {
       const shares = await pool.balanceOf(whale.address)
-      if (shares + 11n * MAX_STAKE_AMOUNT > 2n ** 104n - 1n) break
-      const { expected } = await stakeExactly(sys, pool, whale, MAX_STAKE_AMOUNT, 1095n * DAY, ref.address)
-      expect(expected.bonus).to.equal(10n * MAX_STAKE_AMOUNT)
+      if (shares + MAX_STAKE_AMOUNT > 2n ** 104n - 1n) break
+      const { expected } = await stakeExactly(sys, pool, whale, MAX_STAKE_AMOUNT, 1095n * DAY)
+      expect(expected.bonus).to.equal(5n * MAX_STAKE_AMOUNT)
       expect(expected.reward).to.equal(30n * MAX_STAKE_AMOUNT)
       n++
     }
-    await expect(stake2(pool, whale, MAX_STAKE_AMOUNT, 1095n * DAY, ref.address)).to.be.revertedWithCustomError(
-      pool,
-      'AccountLimit',
-    )
-    await stakeExactly(sys, pool, other, MAX_STAKE_AMOUNT, 1095n * DAY, ref.address)
-    log(`      ${n} whale stakes of 2^96-1 with 10x bonus and 30x reward; obligations ${(await pool.getPoolState()).obligations}`)
+    await expect(stake2(pool, whale, MAX_STAKE_AMOUNT, 1095n * DAY)).to.be.revertedWithCustomError(pool, 'AccountLimit')
+    const referred = MAX_STAKE_AMOUNT / 6000n
+    const { expected: r } = await stakeExactly(sys, pool, other, referred, 1094n * DAY, ref.address)
+    expect(r.bonusFraction).to.equal((T(500) * 1094n) / 1095n / 100n + T(5))
+    log(`      ${n} whale stakes of 2^96-1 with 5x bonus and 30x reward; obligations ${(await pool.getPoolState()).obligations}`)
     await expectFullySolvent(sys, pool, [whale.address, ref.address, other.address])
     await time.increase(1n)
     await unstakeExactly(sys, pool, whale, [0n, 1n, 2n])
@@ -1274,14 +1307,15 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const config = await poolConfig(sys, await sys.implV1.getAddress(), poolParams(V1_PARAMS))
     const [addr] = await sys.factory.createPool.staticCall(config)
     const pool = ImplAndTermsV1__factory.connect(addr, sys.owner)
+    await sys.token.mint(await sys.reservoir.getAddress(), T(1_000_000))
     const receipts = await oneBlock([
       (ov) => sys.factory.createPool(config, ov),
-      (ov) => sys.reservoir.approvePool(tokenAddr, addr, MAX, ov),
+      (ov) => sys.reservoir.approvePool(tokenAddr, addr, T(1_000_000), ov),
       (ov) => sys.token.connect(u).approve(addr, MAX, ov),
       (ov) => sys.token.connect(h).approve(addr, MAX, ov),
       (ov) => stake2(pool, h, T(2000), 365n * DAY, undefined, ov),
       (ov) => stake2(pool, u, T(1000), 365n * DAY, undefined, ov),
-      (ov) => stake2(pool, u, T(500), 30n * DAY, h.address, ov),
+      (ov) => stake2(pool, u, T(500), 30n * DAY, undefined, ov),
       (ov) => pool.connect(u).unstake([0], ov),
     ])
     const tb = await blockTime(receipts[0])
@@ -1298,7 +1332,7 @@ describe('Adversary: arithmetic edges (MAX_RATE, packed fields, account limits, 
     const ids = async (since: bigint) => (await pool.getStakeInfos(u.address, 0, MAX, since))[0].map((i) => i.stakeId)
     expect(await ids(tb)).to.deep.equal([1n, 0n])
     expect(await ids(tb + 1n)).to.deep.equal([1n])
-    // The referred stake matures after 30 days and gets its part of the stream, exactly.
+    // The second stake matures after 30 days and gets its part of the stream, exactly.
     await time.increaseTo(tb + 30n * DAY)
     const e = await unstakeExactly(sys, pool, u, [1n])
     expect(e.closes[0].matured).to.equal(true)
@@ -1435,12 +1469,10 @@ describe('Adversary: harvestStake only into factory-made, listed pools', () => {
       sys.harvest,
       'UnknownPool',
     )
-    // A whitelisted EOA lists a contract of its own.
-    await sys.poolsInfo.setWhitelisted(sys.users[4].address, true)
+    // A whitelisted registry caller that lies about what it made lists a contract of its own.
+    const jam = await jamFactory(sys.owner, sys.poolsInfo)
     const fake = await new AdvSameTxCycler__factory(sys.owner).deploy()
-    await sys.poolsInfo
-      .connect(sys.users[4])
-      .addPool(sys.users[4].address, await fake.getAddress(), await sys.token.getAddress(), await fake.getAddress())
+    await jam.register(await fake.getAddress(), await sys.token.getAddress())
     await expect(
       sys.harvest.connect(u).harvestStake(...(await args(T(1))), await fake.getAddress(), 30n * DAY),
     ).to.be.revertedWithCustomError(sys.harvest, 'UnknownPool')
@@ -1474,7 +1506,7 @@ describe('Adversary: reentrancy through the token, and the pool list', () => {
     const pool = await newPool(sys, 1, poolParams(V1_PARAMS), DEFAULT_TERMS, hookAddr)
     const p = await pool.getAddress()
     await hook.mint(await sys.reservoir.getAddress(), T(1_000_000))
-    await sys.reservoir.approvePool(hookAddr, p, MAX)
+    await sys.reservoir.approvePool(hookAddr, p, T(1_000_000))
     const honest = sys.users[0]
     await hook.mint(honest.address, T(1000))
     await hook.connect(honest).approve(p, MAX)
@@ -1517,17 +1549,21 @@ describe('Adversary: reentrancy through the token, and the pool list', () => {
 
 describe('Adversary: referral rules', () => {
   /**
-   * Sybil referer: account R stakes 1 wei for 1 day so that account S can name it and get the referral bonus. The
-   * bonus must still be paid only at maturity (never on an early close), and only to a referee that held the term.
+   * Sybil referer: account R stakes 1 wei for 1 day so that account S can name it and get the referral bonus: refused
+   * (below refererMinStake, and released before the referee). A referer stake that backs the referral: the bonus is
+   * still paid only at maturity (never on an early close), and only to a referee that held the term.
    */
-  it('v1: a 1-wei sybil referer grants the referral bonus only to a stake held to maturity', async () => {
+  it('v1: a 1-wei sybil referer is refused; a backed referral pays its bonus only to a stake held to maturity', async () => {
     const sys = await fresh()
     const pool = sys.poolV1
     const [R, S] = sys.users
     await stakeExactly(sys, pool, R, 1n, DAY)
+    await expect(stake2(pool, S, T(10_000), 30n * DAY, R.address))
+      .to.be.revertedWithCustomError(pool, 'RefererStakeTooSmall')
+      .withArgs(1n, T(100))
+    await stakeExactly(sys, pool, R, T(1000), 1095n * DAY)
     const { expected } = await stakeExactly(sys, pool, S, T(10_000), 30n * DAY, R.address)
-    log(`      sybil cost 1 wei; referral bonus on 10,000 tokens: ${fmt(expected.bonus)} (length+referral), paid at maturity`)
-    await unstakeExactly(sys, pool, R, [0n])
+    log(`      referral bonus on 10,000 tokens: ${fmt(expected.bonus)} (length+referral), paid at maturity`)
     const e = await unstakeExactly(sys, pool, S, [0n], 29n * DAY)
     expect(e.closes[0].forfeited).to.be.greaterThanOrEqual(expected.bonus)
   })
@@ -1547,15 +1583,15 @@ describe('Adversary: referral rules', () => {
     await expect(stake5(pool, S, T(10), 30n * DAY, X.address)).to.be.revertedWithCustomError(pool, 'RefererNotStaking')
     await expect(stake2(pool, S, T(10), 30n * DAY, S.address)).to.be.revertedWithCustomError(pool, 'SelfReferral')
     await expect(stake5(pool, S, T(10), 30n * DAY, S.address)).to.be.revertedWithCustomError(pool, 'SelfReferral')
-    await stakeExactly(sys, pool, X, T(1), DAY)
+    await stakeExactly(sys, pool, X, T(100), 400n * DAY)
     await unstakeExactly(sys, pool, X, [0n])
     await expect(stake2(pool, S, T(10), 30n * DAY, X.address)).to.be.revertedWithCustomError(pool, 'RefererNotStaking')
     // holdTimeRefMin (30 days) applies with a referer, in every form; the zero address is no referer.
-    await stakeExactly(sys, pool, R, T(1), 400n * DAY)
+    await stakeExactly(sys, pool, R, T(1000), 400n * DAY)
     await expect(stake5(pool, S, T(10), 29n * DAY, R.address)).to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
     await stakeExactly(sys, pool, S, T(10), DAY, undefined, [0n, 0n])
     // The referer closes its only stake in the same block, just before the referee stakes naming it.
-    await stakeExactly(sys, pool, W, T(1), DAY)
+    await stakeExactly(sys, pool, W, T(100), 400n * DAY)
     await network.provider.send('evm_setAutomine', [false])
     const ov = { gasLimit: 3_000_000n, maxFeePerGas: ethers.parseUnits('2000', 'gwei') }
     let closeTx: ContractTransactionResponse | undefined
@@ -1579,7 +1615,7 @@ describe('Adversary: referral rules', () => {
     )
     // Version 2: a referer adds nothing (refererBonusPercent is 0 there) but its minimum hold still applies.
     const v2 = sys.poolV2
-    await stakeExactly(sys, v2, R, T(1), DAY)
+    await stakeExactly(sys, v2, R, T(100), 400n * DAY)
     await expect(stake2(v2, S, T(10), DAY, R.address)).to.be.revertedWithCustomError(v2, 'InvalidHoldTime')
     const r2 = await stakeExactly(sys, v2, S, T(10), 30n * DAY, R.address)
     expect(r2.expected.referralBonusPercent).to.equal(0n)
@@ -1727,7 +1763,7 @@ describe('Adversary: the reservoir and the minimum-terms stake', () => {
           n++
         }
       }
-      await sys.reservoir.approvePool(tokenAddr, await pool.getAddress(), MAX)
+      await approveUnlimited(sys.reservoir, sys.token, await pool.getAddress())
     }
     log(`      ${n} stakes checked against previewStake and the model, ${refusals} refused`)
   })

@@ -13,14 +13,17 @@ import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import { deploySystemWith } from './fixtures'
-import { COVERAGE, pinNextTimestamp, type Pool } from './helpers'
+import { COVERAGE, approveUnlimited, jamFactory, pinNextTimestamp, type Pool } from './helpers'
+import { mathState } from '../../scripts/lib/poolState'
 import { PoolModel, type ModelParams } from './poolModel'
 import { signedClaim } from '../../scripts/lib/claims'
-import { DAY, FEE_STREAM, ONE, PERCENT, type PoolVersion } from '../../src/domain/math'
+import { DAY, FEE_STREAM, ONE, PERCENT, boundsOf, previewStake, type PoolVersion, type StakeBounds } from '../../src/domain/math'
+import { permitDomain, signPermit } from '../../src/domain/permit'
 import {
   BrokenPool__factory,
   FarmAttacker__factory,
   HeavyStaker__factory,
+  HugeNameToken__factory,
   StakingPoolFactory__factory,
 } from '../../src/chain/types'
 import { DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
@@ -102,7 +105,7 @@ class Run {
     const before = await this.balances(parties)
     const t = at ?? (await pinNextTimestamp())
     if (at !== undefined) await time.setNextBlockTimestamp(at)
-    const { stake, preview } = this.model.stake(user.address, amount, hold, referer !== undefined, avail, t)
+    const { stake, preview } = this.model.stake(user.address, amount, hold, referer ?? null, avail, t)
     const p = this.pool.connect(user)
     await (referer ? p['stake(uint256,uint256,address)'](amount, hold, referer) : p['stake(uint256,uint256)'](amount, hold))
     const funded = preview.bonus + preview.reward
@@ -245,7 +248,7 @@ describe('Audit regressions (issue 12)', () => {
       // What the matured stake earns, plus the cycle's reward for the one second it was held: the cycle loses.
       const due = base.bonus + base.reward + cycle.closes[0].rewardEarned
       expect(gain).to.be.lessThan(due)
-      expect(await f.token.balanceOf(await f.reservoir.getAddress())).to.be.greaterThan(reservoirStart - due)
+      expect(await f.token.balanceOf(await f.reservoir.getAddress())).to.be.greaterThanOrEqual(reservoirStart - due)
       run.checks.verify()
     })
 
@@ -440,8 +443,7 @@ describe('Audit regressions (issue 12)', () => {
       const f = await loadFixture(deployAuditFixture)
       const { owner, poolsInfo, lens, users, token } = f
       const bad = await new BrokenPool__factory(owner).deploy(0, await token.getAddress())
-      await poolsInfo.setWhitelisted(users[4].address, true)
-      await poolsInfo.connect(users[4]).addPool(users[4].address, await bad.getAddress(), await token.getAddress(), owner.address)
+      await (await jamFactory(owner, poolsInfo)).register(await bad.getAddress(), await token.getAddress())
       const all = await lens.getPoolsDataFromPoolInfo(await poolsInfo.getAddress(), users[0].address)
       expect(all.map((p) => p.pool)).to.deep.equal([await f.poolV2.getAddress(), await f.poolV1.getAddress()])
       await poolsInfo.setListed(0, false)
@@ -452,8 +454,7 @@ describe('Audit regressions (issue 12)', () => {
       const f = await loadFixture(deployAuditFixture)
       const { owner, poolsInfo, lens, users, token } = f
       const bad = await new BrokenPool__factory(owner).deploy(3, await token.getAddress())
-      await poolsInfo.setWhitelisted(users[4].address, true)
-      await poolsInfo.connect(users[4]).addPool(users[4].address, await bad.getAddress(), await token.getAddress(), owner.address)
+      await (await jamFactory(owner, poolsInfo)).register(await bad.getAddress(), await token.getAddress())
       // Three good pools after it, read within the gas a wallet or provider gives one call.
       for (let i = 0; i < 3; i++) await f.factory.createPool(await poolConfig(f))
       const all = await lens.getPoolsDataFromPoolInfo(await poolsInfo.getAddress(), users[0].address, { gasLimit: 3_000_000n })
@@ -476,7 +477,7 @@ describe('Audit regressions (issue 12)', () => {
       const whale = f.users[0]
       const amount = 2n ** 96n - 1n
       await fund(f, whale.address, amount)
-      await f.token.mint(await f.reservoir.getAddress(), 2n ** 100n)
+      await approveUnlimited(f.reservoir, f.token, await f.poolV1.getAddress(), 2n ** 100n)
       const { preview } = await run.stake(whale, amount, MAX_HOLD)
       run.checks.verify()
       expect(preview.bonus).to.equal((amount * 3n) / 10n)
@@ -488,7 +489,7 @@ describe('Audit regressions (issue 12)', () => {
       const run = await Run.of(f, 1)
       const whale = f.users[0]
       await fund(f, whale.address, T(10_000_000_000))
-      await f.token.mint(await f.reservoir.getAddress(), T(200_000_000_000))
+      await approveUnlimited(f.reservoir, f.token, await f.poolV1.getAddress(), T(200_000_000_000))
       const { time: t0, preview } = await run.stake(whale, T(10_000_000_000), MAX_HOLD)
       expect(preview.atMaturity).to.be.greaterThan(2n ** 96n)
       const c = await run.close(whale, [0n], { at: t0 + MAX_HOLD, now: true })
@@ -595,6 +596,441 @@ describe('Audit regressions (issue 12)', () => {
       expect(few.rows, 'first page at 20 stakes').to.deep.equal(ids(0))
       // Either way the page is the whole visible list: nothing follows it.
       expect([few.next, lots.next]).to.deep.equal([MAX, MAX])
+    })
+  })
+})
+
+/**
+ * Regression tests for the attack review after the pool redesign ("Pools that keep their word"), findings 1-4, with
+ * the review's figures. Each fails on the contracts before that issue (the guarded forms, fee shares by principal,
+ * the referer rule, the registry and Lens pages, backed reservoir allowances did not exist): the failure message
+ * carries the figure measured there.
+ */
+describe('Audit regressions (pools that keep their word)', () => {
+  const fmt = (x: bigint) => ethers.formatUnits(x, 18)
+  const ZERO = ethers.ZeroAddress
+
+  /** Sends `sends` in order into one block (automine off) and mines it; returns the receipts, whatever their status. */
+  async function inOneBlock(sends: ((ov: object) => Promise<{ hash: string }>)[]) {
+    await ethers.provider.send('evm_setAutomine', [false])
+    const hashes: string[] = []
+    try {
+      for (const [i, send] of sends.entries()) {
+        const ov = {
+          gasLimit: 5_000_000n,
+          maxFeePerGas: ethers.parseUnits('3000', 'gwei'),
+          maxPriorityFeePerGas: ethers.parseUnits(String(1000 - i), 'gwei'),
+        }
+        hashes.push((await send(ov)).hash)
+      }
+      await ethers.provider.send('evm_mine', [])
+    } finally {
+      await ethers.provider.send('evm_setAutomine', [true])
+    }
+    const receipts = await Promise.all(hashes.map((h) => ethers.provider.getTransactionReceipt(h)))
+    expect(new Set(receipts.map((r) => r!.blockNumber)).size, 'one block').to.equal(1)
+    return receipts.map((r) => r!)
+  }
+
+  describe('finding 1: a stake lands on the terms its holder saw, or not at all', () => {
+    /** The dialog's figures for 100,000 PLT over 1,095 days at a 10% fee: fee 10%, bonus 30,000, reward 1,200,000. */
+    async function shown(f: Fixture) {
+      const run = await Run.of(f, 1)
+      await run.setParameters({ unHoldFee: 10n * ONE })
+      const preview = previewStake(await mathState(f.poolV1), T(100_000), MAX_HOLD, false)
+      const bounds = boundsOf(preview)
+      expect([bounds.maxFee, bounds.minBonus, bounds.minReward]).to.deep.equal([10n * ONE, T(30_000), T(1_200_000)])
+      return { run, bounds }
+    }
+    const guarded = (f: Fixture, u: HardhatEthersSigner, b: StakeBounds, ov: object = {}) =>
+      f.poolV1
+        .connect(u)
+        ['stake(uint256,uint256,address,uint256,uint256,uint256)'](
+          T(100_000),
+          MAX_HOLD,
+          ZERO,
+          b.maxFee,
+          b.minBonus,
+          b.minReward,
+          ov,
+        )
+
+    it('setParameters(fee 100%, bonus 0, inflation 0) run just before the stake: refused FeeAboveMax; the shown terms cost 9,990.87 a day later', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { run, bounds } = await shown(f)
+      const victim = f.users[0]
+      const before = await f.token.balanceOf(victim.address)
+      // Anyone may execute a ready timelock operation: a bot runs it in the same block, just before the stake.
+      const [bot, stake] = await inOneBlock([
+        (ov) =>
+          f.poolV1.setParameters({ ...run.model.params, unHoldFee: PERCENT, timeBonusPercent: 0n, inflationPercent: 0n }, ov),
+        (ov) => guarded(f, victim, bounds, { ...ov, gasLimit: 1_000_000n }),
+      ])
+      expect(bot.status).to.equal(1)
+      expect(stake.status, 'the stake on worse terms than shown').to.equal(0)
+      await expect(guarded(f, victim, bounds))
+        .to.be.revertedWithCustomError(f.poolV1, 'FeeAboveMax')
+        .withArgs(PERCENT, 10n * ONE)
+      expect(await f.token.balanceOf(victim.address), 'nothing staked').to.equal(before)
+      // The terms it was shown: closing a day later costs a fee of 9,990.87 (99,908.68 at the 100% fee it would have
+      // landed on).
+      await f.poolV1.setParameters(run.model.params)
+      const t = await pinNextTimestamp()
+      await guarded(f, victim, bounds)
+      await time.setNextBlockTimestamp(t + DAY)
+      await f.poolV1.connect(victim).unstake([0])
+      expect(fmt((await f.poolV1.getStakeInfo(victim.address, 0)).fee)).to.equal('9990.867579908675799086')
+      expect(fmt((T(100_000) * (MAX_HOLD - DAY)) / MAX_HOLD)).to.equal('99908.675799086757990867')
+    })
+
+    it('the five-argument form with the previewed minimums lands at a 100% fee; the guarded form names the fee', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { run, bounds } = await shown(f)
+      const [victim, other] = f.users
+      await f.poolV1.setParameters({ ...run.model.params, unHoldFee: PERCENT })
+      await expect(guarded(f, victim, bounds))
+        .to.be.revertedWithCustomError(f.poolV1, 'FeeAboveMax')
+        .withArgs(PERCENT, 10n * ONE)
+      // The older form bounds only the bonus and reward: it is still the spec's, and still lands at 100%.
+      await f.poolV1
+        .connect(other)
+        ['stake(uint256,uint256,address,uint256,uint256)'](T(100_000), MAX_HOLD, ZERO, bounds.minBonus, bounds.minReward)
+      expect((await f.poolV1.getStake(other.address, 0)).unHoldFee).to.equal(PERCENT)
+      // Bonus and reward are named as well.
+      await f.poolV1.setParameters({ ...run.model.params, timeBonusPercent: 0n })
+      await expect(guarded(f, victim, bounds))
+        .to.be.revertedWithCustomError(f.poolV1, 'BonusBelowMin')
+        .withArgs(0n, T(30_000))
+      await f.poolV1.setParameters({ ...run.model.params, inflationPercent: 0n })
+      await expect(guarded(f, victim, bounds))
+        .to.be.revertedWithCustomError(f.poolV1, 'RewardBelowMin')
+        .withArgs(0n, T(1_200_000))
+    })
+
+    it('harvestStake behind a cut to the harvest terms (bonus 0, 4,000 shown) and a 100% fee: refused, nothing claimed', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      await run.setParameters({ unHoldFee: 10n * ONE })
+      const u = f.users[0]
+      const pool = await f.poolV1.getAddress()
+      const term = DEFAULT_TERMS[2]
+      const shownTerms = boundsOf(previewStake(await mathState(f.poolV1), T(10_000), 180n * DAY, false, BigInt(term.bonus)))
+      expect(shownTerms.minBonus).to.equal(T(4_000))
+      const setup = { harvest: f.harvest, rewardToken: await f.token.getAddress(), signer: f.signer }
+      const claim = async () => (await signedClaim(setup, u.address, T(10_000))).args
+      await f.poolV1.setHarvestTerms(DEFAULT_TERMS.map((t) => (t.hold === term.hold ? { hold: t.hold, bonus: 0n } : t)))
+      await expect(f.harvest.connect(u).harvestStakeGuarded(...(await claim()), pool, 180n * DAY, shownTerms))
+        .to.be.revertedWithCustomError(f.poolV1, 'BonusBelowMin')
+        .withArgs(0n, T(4_000))
+      await f.poolV1.setParameters({ ...run.model.params, unHoldFee: PERCENT })
+      await expect(f.harvest.connect(u).harvestStakeGuarded(...(await claim()), pool, 180n * DAY, shownTerms))
+        .to.be.revertedWithCustomError(f.poolV1, 'FeeAboveMax')
+        .withArgs(PERCENT, 10n * ONE)
+      expect(await f.harvest.claimed(u.address, await f.token.getAddress()), 'nothing claimed').to.equal(0n)
+      // On the terms shown it lands, exactly those.
+      await f.poolV1.setParameters(run.model.params)
+      await f.poolV1.setHarvestTerms(DEFAULT_TERMS)
+      await f.harvest.connect(u).harvestStakeGuarded(...(await claim()), pool, 180n * DAY, shownTerms)
+      const s = await f.poolV1.getStake(u.address, 0)
+      expect([s.unHoldFee, s.bonus, s.reward]).to.deep.equal([shownTerms.maxFee, shownTerms.minBonus, shownTerms.minReward])
+    })
+
+    it('the permit stake is bounded too, and a permit a griefer submitted first does not block it', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { run, bounds } = await shown(f)
+      const [victim, griefer] = f.users
+      const pool = await f.poolV1.getAddress()
+      await f.token.connect(victim).approve(pool, 0n)
+      const domain = permitDomain(await f.token.name(), (await ethers.provider.getNetwork()).chainId, await f.token.getAddress())
+      const sign = async () => {
+        const deadline = BigInt(await time.latest()) + 3600n
+        const nonce = await f.token.nonces(victim.address)
+        const sig = await signPermit(victim, domain, { owner: victim.address, spender: pool, value: T(100_000), nonce, deadline })
+        return [deadline, sig.v, sig.r, sig.s] as const
+      }
+      const withPermit = async (b: StakeBounds, p: Awaited<ReturnType<typeof sign>>) =>
+        f.poolV1.connect(victim).stakeWithPermit(T(100_000), MAX_HOLD, ZERO, b.maxFee, b.minBonus, b.minReward, ...p)
+      await f.poolV1.setParameters({ ...run.model.params, unHoldFee: PERCENT })
+      await expect(withPermit(bounds, await sign())).to.be.revertedWithCustomError(f.poolV1, 'FeeAboveMax')
+      expect(await f.token.allowance(victim.address, pool)).to.equal(0n)
+      await f.poolV1.setParameters(run.model.params)
+      // The griefer submits the signed permit first; the stake still goes through, and leaves no allowance.
+      const p = await sign()
+      await f.token.connect(griefer).permit(victim.address, pool, T(100_000), ...p)
+      await expect(withPermit(bounds, p)).to.emit(f.poolV1, 'Staked')
+      expect(await f.token.allowance(victim.address, pool)).to.equal(0n)
+      // A permit that gives too little (not the staker's, or expired) is refused by name.
+      await expect(withPermit(bounds, [0n, 27, ethers.ZeroHash, ethers.ZeroHash]))
+        .to.be.revertedWithCustomError(f.poolV1, 'PermitAllowanceShort')
+        .withArgs(0n, T(100_000))
+    })
+  })
+
+  describe('finding 2: fees are shared by what was risked, not by an unearned bonus', () => {
+    // C (365 days at the defaults) and W (the whale, 1,095 days at a 100% fee) stake; the owner sets the fee and the
+    // bonus for new stakes (inflation 0); A stakes 1,000,000 for 1,095 days, B 1,000,000 for 30 days; W closes 10 days
+    // in (fee 990,867.58), which streams to A, B and C over 30 days; B closes matured, A early, at the stream's end.
+    for (const [fee, bonus, aBefore, bBefore] of [
+      [0n, 500n, '721,769', '273,760'],
+      [5n, 500n, '673,139', '273,760'],
+      [5n, 30n, '329,317', '301,337'],
+    ] as const) {
+      it(`fee ${fee}%, bonus ${bonus}%: the early closer gets no more than its principal-time-weighted part (before: nets ${aBefore} against ${bBefore} held to maturity)`, async () => {
+        const f = await loadFixture(deployAuditFixture)
+        const run = await Run.of(f, 1)
+        const [C, W, A, B] = f.users
+        const t0 = BigInt(await time.latest()) + 10n
+        await run.stake(C, T(1_000_000), YEAR_HOLD, undefined, t0)
+        await run.stake(W, T(1_000_000), MAX_HOLD, undefined, t0 + 1n)
+        await run.setParameters({ unHoldFee: fee * ONE, timeBonusPercent: bonus * ONE, inflationPercent: 0n })
+        await run.stake(A, T(1_000_000), MAX_HOLD, undefined, t0 + 10n * DAY - 10n)
+        await run.stake(B, T(1_000_000), 30n * DAY, undefined, t0 + 10n * DAY - 5n)
+        const whale = await run.close(W, [0n], { at: t0 + 1n + 10n * DAY })
+        const whaleFee = whale.closes[0].fee
+        expect(fmt(whaleFee).slice(0, 10)).to.equal('990867.579')
+        const end = t0 + 1n + 10n * DAY + FEE_STREAM
+        const b = await run.close(B, [0n], { at: end + 1n })
+        const a = await run.close(A, [0n], { at: end + 2n })
+        // From the chain: what each received; A's part of the fees = received + its own fee - principal.
+        const aNet = a.paid[0] - T(1_000_000)
+        const bNet = b.paid[0] - T(1_000_000)
+        const aGains = a.paid[0] + a.closes[0].fee - T(1_000_000)
+        // A, B and C held 1,000,000 each through the whole stream: A's principal-time-weighted part is a third.
+        const fair = whaleFee / 3n
+        const whole = (x: bigint) => (x / ONE).toLocaleString('en-US')
+        expect(
+          aGains <= fair,
+          `A collected ${whole(aGains)} of the fee, its principal-time-weighted part is ${whole(fair)}`,
+        ).to.equal(true)
+        expect(aNet < bNet, `A nets ${whole(aNet)}, B (held to maturity) ${whole(bNet)}`).to.equal(true)
+        expect(whole(aGains)).to.equal('330,289')
+        run.checks.verify()
+      })
+    }
+  })
+
+  describe('finding 3: a referral needs a referer with real skin in the game', () => {
+    it('a 1-wei referer of a day cannot refer (three 30-day stakes of 100,000 got +15,000 for 0 wei before)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const [S, X, Y, Z] = f.users
+      await f.poolV1.connect(S)['stake(uint256,uint256)'](1n, DAY)
+      for (const u of [X, Y, Z])
+        await expect(f.poolV1.connect(u)['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, S.address))
+          .to.be.revertedWithCustomError(f.poolV1, 'RefererStakeTooSmall')
+          .withArgs(1n, T(100))
+    })
+
+    it('a throwaway referer (made, named and closed within the referred hold) nets its owner nothing at the defaults', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [S, X, Y, Z] = f.users
+      const parties = [S, X, Y, Z].map((u) => u.address)
+      const start = await run.balances(parties)
+      // The smallest stake that backs three referral bonuses of 5,000 for 30 days: 16,000 for 1,095 days.
+      const { time: ts } = await run.stake(S, T(16_000), MAX_HOLD)
+      const referred = []
+      for (const u of [X, Y, Z]) referred.push(await run.stake(u, T(100_000), 30n * DAY, S.address))
+      // What the same stakes get without a referer.
+      const plain = previewStake(await mathState(f.poolV1), T(100_000), 30n * DAY, false)
+      const gained = referred.reduce((sum, r) => sum + r.preview.bonus - plain.bonus, 0n)
+      expect(gained).to.equal(T(15_000))
+      // A fourth is more than S's stake keeps at stake for the referred period.
+      await expect(
+        f.poolV1.connect(f.users[4])['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, S.address),
+      ).to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
+      // S leaves a second later: its fee goes back to the reservoir that funded the bonuses, not to the referred.
+      const s = await run.close(S, [0n], { at: ts + 4n * 1n + 1n })
+      expect(s.closes[0].fee).to.be.greaterThan(T(15_000))
+      expect(s.toReservoir).to.be.greaterThanOrEqual(s.closes[0].fee)
+      await time.increase(30n * DAY)
+      for (const [i, u] of [X, Y, Z].entries()) await run.close(u, [referred[i].id])
+      const end = await run.balances(parties)
+      const plainEach = plain.atMaturity - T(100_000)
+      const net = end.reduce((sum, b, i) => sum + b - start[i], 0n) - 3n * plainEach
+      expect(net <= 0n, `the sybil's owner nets ${fmt(net)} over three plain stakes`).to.equal(true)
+      run.checks.verify()
+    })
+
+    it('whatever the owner sets, a referer backs no more than it keeps at stake for the referred period', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [S, X] = f.users
+      await run.stake(S, T(1_000), 100n * DAY)
+      // Released before the referred stake, or made in the same second: refused.
+      await expect(
+        f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100), 120n * DAY, S.address),
+      ).to.be.revertedWithCustomError(f.poolV1, 'RefererReleasedFirst')
+      // At a 0% fee nothing is kept at stake: no referral bonus at all.
+      await run.setParameters({ unHoldFee: 0n, refererBonusPercent: 500n * ONE })
+      await run.stake(S, T(1_000), MAX_HOLD)
+      await expect(f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100), 30n * DAY, S.address))
+        .to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
+        .withArgs(T(500), 0n)
+      // The minimum is the owner's, within bounds.
+      await expect(f.poolV1.setRefererMinStake(0n)).to.be.revertedWithCustomError(f.poolV1, 'ParameterOutOfBounds')
+      await expect(f.poolV1.connect(X).setRefererMinStake(T(5))).to.be.revertedWithCustomError(
+        f.poolV1,
+        'OwnableUnauthorizedAccount',
+      )
+      await expect(f.poolV1.setRefererMinStake(T(2_000)))
+        .to.emit(f.poolV1, 'RefererMinStakeChanged')
+        .withArgs(T(2_000))
+      await run.setParameters({ unHoldFee: PERCENT })
+      await run.stake(S, T(1_000), MAX_HOLD)
+      await expect(f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100), 30n * DAY, S.address))
+        .to.be.revertedWithCustomError(f.poolV1, 'RefererStakeTooSmall')
+        .withArgs(T(1_000), T(2_000))
+      run.checks.verify()
+    })
+  })
+
+  describe('finding 4: a registry nobody can jam, a pool list nobody can blow up, a reservoir no pool can drain', () => {
+    it("a whitelisted caller registering the factory's next clone address first does not stop createPool", async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { owner, poolsInfo, factory, users, token } = f
+      const config = await poolConfig(f)
+      const tokenAddr = await token.getAddress()
+      const factoryAddr = await factory.getAddress()
+      const next = [ethers.getCreateAddress({ from: factoryAddr, nonce: await ethers.provider.getTransactionCount(factoryAddr) })]
+      try {
+        next.push(await factory.poolAddress(config.implementation, await factory.poolsCreated()))
+      } catch {
+        // a factory without CREATE2 addresses
+      }
+      await poolsInfo.setWhitelisted(users[4].address, true)
+      const jam = await jamFactory(owner, poolsInfo)
+      for (const addr of next) {
+        await poolsInfo
+          .connect(users[4])
+          .addPool(users[4].address, addr, tokenAddr, addr)
+          .catch(() => null)
+        await jam.register(addr, tokenAddr).catch(() => null)
+      }
+      const [pool] = await factory.createPool.staticCall(config)
+      await factory.createPool(config)
+      expect(next).to.include(pool)
+      expect(await poolsInfo.isListed(pool)).to.equal(true)
+      expect((await poolsInfo.getPools((await poolsInfo.getPoolsLength()) - 1n)).factory).to.equal(factoryAddr)
+    })
+
+    it("claim-and-stake reaches the pools of the owner's current factory", async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const { owner, poolsInfo, harvest, users, signer, token } = f
+      const f2 = await new StakingPoolFactory__factory(owner).deploy(await poolsInfo.getAddress(), owner.address)
+      await poolsInfo.setWhitelisted(await f2.getAddress(), true)
+      const config = await poolConfig(f)
+      const [pool] = await f2.createPool.staticCall(config)
+      await f2.createPool(config)
+      await f.reservoir.approvePool(await token.getAddress(), pool, 0n)
+      await approveUnlimited(f.reservoir, token, pool, T(1_000_000))
+      const claim = async () =>
+        (await signedClaim({ harvest, rewardToken: await token.getAddress(), signer }, users[0].address, T(10))).args
+      await expect(harvest.connect(users[0]).harvestStake(...(await claim()), pool, 30n * DAY)).to.be.revertedWithCustomError(
+        harvest,
+        'UnknownPool',
+      )
+      await expect(harvest.setFactory(await f2.getAddress())).to.emit(harvest, 'FactoryChanged')
+      await expect(harvest.connect(users[0]).harvestStake(...(await claim()), pool, 30n * DAY)).to.emit(harvest, 'HarvestStaked')
+    })
+
+    /** The gas of the first page of the pool list (getPoolsDataFromPoolInfo), or why it could not be read. */
+    async function listGas(f: Fixture, gasLimit = 16_000_000n) {
+      const data = f.lens.interface.encodeFunctionData('getPoolsDataFromPoolInfo', [
+        await f.poolsInfo.getAddress(),
+        f.users[0].address,
+      ])
+      return ethers.provider
+        .estimateGas({ to: await f.lens.getAddress(), data, gasLimit })
+        .catch((e: Error) => e.message.split('\n')[0])
+    }
+    const within = (g: bigint | string) => typeof g === 'bigint' && g <= 2_000_000n
+
+    for (const count of [3, 4]) {
+      it(`${count} pools of a token with a 208,896-byte name: the list stays under 2,000,000 gas (before: 10,519,491 with three, over 16,777,216 with four)`, async () => {
+        const f = await loadFixture(deployAuditFixture)
+        const huge = await new HugeNameToken__factory(f.owner).deploy(208_896)
+        for (let i = 0; i < count; i++)
+          await f.factory.createPool({ ...(await poolConfig(f)), stakeToken: await huge.getAddress() })
+        const gas = await listGas(f)
+        expect(within(gas), `the pool list took ${gas} gas`).to.equal(true)
+        const list = await f.lens.getPoolsDataFromPoolInfo(await f.poolsInfo.getAddress(), f.users[0].address)
+        // Listed, with a name cut short (this one costs more than a name read may use: empty).
+        expect(list.length).to.equal(2 + count)
+        for (const p of list.slice(2)) expect(ethers.toUtf8Bytes(p.tokenName).length).to.be.lessThanOrEqual(64)
+      })
+    }
+
+    it('no set of listed pools takes a page past 2,000,000 gas: gas burners, huge names, reverts', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const jam = await jamFactory(f.owner, f.poolsInfo)
+      const huge = await new HugeNameToken__factory(f.owner).deploy(208_896)
+      const long = await new HugeNameToken__factory(f.owner).deploy(100)
+      const tokenAddr = await f.token.getAddress()
+      for (let i = 0; i < 5; i++) await f.factory.createPool({ ...(await poolConfig(f)), stakeToken: await huge.getAddress() })
+      await f.factory.createPool({ ...(await poolConfig(f)), stakeToken: await long.getAddress() })
+      for (const mode of [3, 3, 3, 3, 0, 1, 2, 3])
+        await jam.register(await (await new BrokenPool__factory(f.owner).deploy(mode, tokenAddr)).getAddress(), tokenAddr)
+      const info = await f.poolsInfo.getAddress()
+      let offset = 0n
+      const seen: bigint[] = []
+      while (offset !== MAX) {
+        const data = f.lens.interface.encodeFunctionData('getPoolsPage', [info, f.users[0].address, offset, 100n])
+        const gas = await ethers.provider.estimateGas({ to: await f.lens.getAddress(), data })
+        expect(gas, `page from ${offset}`).to.be.lessThanOrEqual(2_000_000n)
+        const [page, next] = await f.lens.getPoolsPage(info, f.users[0].address, offset, 100n)
+        seen.push(...page.map((p) => p.poolId))
+        offset = next
+      }
+      expect(seen.sort((a, b) => Number(a - b))).to.deep.equal([0n, 1n, 2n, 3n, 4n, 5n, 6n, 7n])
+      // A 100-byte name is cut to 64 bytes.
+      const named = await f.lens.getPoolDataById(info, 7n, ZERO)
+      expect(named.tokenName).to.equal('\0'.repeat(64))
+    })
+
+    const JUNK = COVERAGE ? 150 : 1_250
+    it(`${JUNK.toLocaleString('en-US')} delisted junk entries do not reach the pool list`, async function () {
+      this.timeout(600_000)
+      const f = await loadFixture(deployAuditFixture)
+      const jam = await jamFactory(f.owner, f.poolsInfo)
+      const tokenAddr = await f.token.getAddress()
+      for (let done = 0; done < JUNK; done += 50) await (await jam.spam(50, tokenAddr, { gasLimit: 16_000_000n })).wait()
+      for (let id = 2; id < JUNK + 2; id++) await f.poolsInfo.setListed(id, false)
+      const gas = await listGas(f)
+      expect(within(gas), `the pool list took ${gas} gas`).to.equal(true)
+      const list = await f.lens.getPoolsDataFromPoolInfo(await f.poolsInfo.getAddress(), f.users[0].address)
+      expect(list.map((p) => p.poolId)).to.deep.equal([0n, 1n])
+    })
+
+    it('at a 0% fee, a one-block burst in one pool cannot deny stakes and claim-and-stakes in another (8,200,000 PLT at the default fee)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const { token, reservoir, poolV1, poolV2, harvest, signer } = f
+      const [attacker, victim, claimer] = f.users
+      const tokenAddr = await token.getAddress()
+      // Allowances are backed: no pool may be promised what the others may already draw (before, the deployment let
+      // every pool draw the whole reservoir).
+      const all = await token.balanceOf(await reservoir.getAddress())
+      await expect(reservoir.approvePool(tokenAddr, await poolV1.getAddress(), all)).to.be.revertedWithCustomError(
+        reservoir,
+        'AllowanceNotBacked',
+      )
+      await run.setParameters({ unHoldFee: 0n })
+      // Enough to use up all that pool 1 may draw: bonus and reward of 1,230% over 1,095 days.
+      const avail = (await poolV1.getPoolState()).reservoirAvailable
+      const burst = (avail * 100n) / 1230n
+      await fund(f, attacker.address, burst)
+      const claim = (await signedClaim({ harvest, rewardToken: tokenAddr, signer }, claimer.address, T(1_000))).args
+      const receipts = await inOneBlock([
+        (ov) => poolV1.connect(attacker)['stake(uint256,uint256)'](burst, MAX_HOLD, ov),
+        (ov) => poolV2.connect(victim)['stake(uint256,uint256)'](T(100_000), MAX_HOLD, ov),
+        (ov) => harvest.connect(claimer).harvestStake(...claim, poolV2.getAddress(), 90n * DAY, ov),
+        (ov) => poolV1.connect(attacker).unstake([0], ov),
+      ])
+      expect(
+        receipts.map((r) => r.status),
+        'burst, stake in pool 0, claim-and-stake in pool 0, close',
+      ).to.deep.equal([1, 1, 1, 1])
+      expect(fmt(burst).slice(0, 2)).to.equal('81')
     })
   })
 })

@@ -1,5 +1,6 @@
 import { expect } from 'chai'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
+import { jamFactory } from './helpers'
 import { deploySystemWith } from './fixtures'
 import { signedClaim } from '../../scripts/lib/claims'
 import { DAY, ONE } from '../../src/domain/math'
@@ -61,11 +62,17 @@ describe('RewardHarvest.harvestStake: which pools a claim may be staked into', (
     expect(await rogueFactory.isPoolCreated(roguePool)).to.equal(true)
     expect(await factory.isPoolCreated(roguePool)).to.equal(false)
     await expectRefused(f, roguePool)
-    // And a plain address a whitelisted caller put in the registry.
+    // And a contract a whitelisted caller that lies about what it made put in the registry.
+    const jam = await jamFactory(owner, poolsInfo)
+    const other = await jam.getAddress()
+    await jam.register(other, await token.getAddress())
+    expect(await poolsInfo.isListed(other)).to.equal(true)
+    await expectRefused(f, other)
+    // A plain address cannot be registered at all.
     await poolsInfo.connect(owner).setWhitelisted(users[4].address, true)
-    await poolsInfo.connect(users[4]).addPool(users[4].address, users[3].address, await token.getAddress(), users[3].address)
-    expect(await poolsInfo.isListed(users[3].address)).to.equal(true)
-    await expectRefused(f, users[3].address)
+    await expect(
+      poolsInfo.connect(users[4]).addPool(users[4].address, users[3].address, await token.getAddress(), users[3].address),
+    ).to.be.revertedWithCustomError(poolsInfo, 'NotCreatedByFactory')
   })
 
   it('refuses a delisted pool, and pays into it again once relisted', async () => {

@@ -2,13 +2,18 @@
  * Stateful property tests of both pool versions: fast-check generates random sequences of stakes (1 wei to whale
  * amounts, every hold edge, referers), closes, claim-and-stakes (stakeFor from the harvest contract), same-block
  * stake-then-close cycles, time jumps from 1 s to 3 years, donations, sweeps, reservoir drains and refills, owner
- * parameter changes and pauses, runs each on the Hardhat network and on the model (poolModel.ts over
+ * parameter changes and pauses, owner changes landing between a preview and its stake (the guarded forms, the
+ * permit stake with and without a griefer submitting the permit first, stakeForGuarded after a cut to the harvest
+ * terms), referrals under the referer rule, runs each on the Hardhat network and on the model (poolModel.ts over
  * src/domain/math.ts), and after every command checks what must always hold (docs/contracts.md, "Pools"):
  *   - every active stake can be closed now (each close is simulated);
  *   - the pool's balance covers every obligation and what closing every stake now would pay;
  *   - every figure the pool shows equals the model's to the wei, and every close pays exactly the model's amount;
  *   - the rate never falls and never rises by more than the fees charged;
- *   - a stake-then-close in one transaction never returns more than was put in.
+ *   - a stake-then-close in one transaction never returns more than was put in;
+ *   - no stake collects more of the fees than its principal-time-weighted part (model: fairAt), to the wei;
+ *   - a guarded or permit stake lands on terms at least as good as its preview, or reverts naming the term;
+ *   - the referral bonus a referer's latest stake backs never exceeds what it keeps at stake for the referred period.
  * `npm test` runs a fixed seed and budget; `npm run fuzz` (FUZZ_RUNS, FUZZ_SEED, FUZZ_COMMANDS) runs longer and prints
  * the runs, the commands executed and any shrunk counterexample.
  */
@@ -17,10 +22,22 @@ import { ethers, network } from 'hardhat'
 import { loadFixture } from '@nomicfoundation/hardhat-network-helpers'
 import fc from 'fast-check'
 import { deploySystem, DEFAULT_TERMS, V1_PARAMS, V2_PARAMS } from '../../scripts/lib/system'
-import { DAY, MAX_RATE, ONE, previewStake, type PoolVersion } from '../../src/domain/math'
+import {
+  BACKING_UNIT,
+  DAY,
+  MAX_RATE,
+  MIN_REFERER_STAKE_FLOOR,
+  ONE,
+  boundsOf,
+  previewStake,
+  referralCapacity,
+  type PoolVersion,
+  type StakeBounds,
+} from '../../src/domain/math'
+import { permitDomain, signPermit } from '../../src/domain/permit'
 import { StakeCloser__factory, type ImplAndTermsV1, type StakeCloser } from '../../src/chain/types'
 import { COVERAGE } from './helpers'
-import { PoolModel, type ModelParams, type StakeRefusal } from './poolModel'
+import { PoolModel, minimumsBounds, type ModelBounds, type ModelParams, type StakeRefusal } from './poolModel'
 
 const FUZZING = process.env.FUZZ_RUNS !== undefined
 // Under coverage a few sequences reach every line the long runs do.
@@ -30,7 +47,7 @@ const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40)
 const WHALE = 2n ** 96n - 1n
 const USERS = 4
 
-const stats = { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 }
+const stats = { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0, referrals: 0, permits: 0, frontRun: 0 }
 const refusals = new Map<string, number>()
 
 async function propertyFixture() {
@@ -44,9 +61,11 @@ async function propertyFixture() {
   await network.provider.send('hardhat_impersonateAccount', [harvestAddr])
   await network.provider.send('hardhat_setBalance', [harvestAddr, '0x56BC75E2D63100000'])
   const harvest = await ethers.getSigner(harvestAddr)
+  // Allowances are backed by the reservoir's balance: each pool may draw half of it.
+  await sys.token.mint(reservoir, 2n ** 110n)
   for (const pool of [sys.poolV1, sys.poolV2]) {
     const addr = await pool.getAddress()
-    await sys.reservoir.approvePool(token, addr, ethers.MaxUint256)
+    await sys.reservoir.approvePool(token, addr, 2n ** 109n)
     await sys.token.connect(harvest).approve(addr, ethers.MaxUint256)
     for (const u of users) await sys.token.connect(u).approve(addr, ethers.MaxUint256)
   }
@@ -54,8 +73,9 @@ async function propertyFixture() {
   for (const u of users) await sys.token.mint(u.address, 2n ** 104n)
   await sys.token.mint(harvestAddr, 2n ** 104n)
   await sys.token.mint(await closer.getAddress(), 2n ** 104n)
-  await sys.token.mint(reservoir, 2n ** 110n)
-  return { ...sys, owner, users, harvest, closer }
+  const { chainId } = await ethers.provider.getNetwork()
+  const domain = permitDomain(await sys.token.name(), chainId, token)
+  return { ...sys, owner, users, harvest, closer, domain }
 }
 
 type Fixture = Awaited<ReturnType<typeof propertyFixture>>
@@ -69,6 +89,8 @@ interface Real {
   lastRate: bigint
   log: string[]
 }
+
+const latest_ = () => latest()
 
 async function latest(): Promise<bigint> {
   return BigInt((await ethers.provider.getBlock('latest'))!.timestamp)
@@ -130,12 +152,28 @@ async function checkInvariants(m: PoolModel, r: Real) {
         want.forfeited,
       ])
       payAll += want.amountOut
+      // No stake collects more of the fees than its principal-time-weighted part.
+      const [num, den] = m.fairAt(s, now)
+      expect(want.gains * den <= num, `stake #${s.id}: gains ${want.gains} within its fair part ${num / den}`).to.equal(true)
       // Simulated close: must not revert, whatever happened before.
       await r.pool.connect(u).unstake.staticCall([s.id])
     }
     if (active.length > 1) await r.pool.connect(u).unstake.staticCall(active.map((s) => s.id))
   }
   expect(held >= payAll, 'the balance covers closing every stake now').to.equal(true)
+  // What a referer's latest stake backs stays within what it keeps at stake for the referred period.
+  for (const u of r.f.users) {
+    const b = m.backingOf(u.address)
+    const latest = m.latestActive(u.address)
+    if (b.backed === 0n || !latest) continue
+    expect(b.backed * BACKING_UNIT <= latest.stakeAmount, 'backing within the principal').to.equal(true)
+    // Whenever the referer's stake would close, the bonuses of the referred stakes not yet released are within the
+    // fee it pays then: for each referred release R, what is released at or after R is within the fee at R.
+    for (const { release } of b.referrals) {
+      const after = b.referrals.filter((x) => x.release >= release).reduce((sum, x) => sum + x.units, 0n)
+      expect(after * BACKING_UNIT <= referralCapacity(latest, release), 'backing within the fee').to.equal(true)
+    }
+  }
 }
 
 type Cmd = fc.AsyncCommand<PoolModel, Real, false>
@@ -153,8 +191,97 @@ const holdSeconds = fc.oneof(
   fc.constantFrom(0n, DAY - 1n, DAY, 30n * DAY, 30n * DAY - 1n, 365n * DAY, 1095n * DAY, 1095n * DAY + 1n, 1096n * DAY),
 )
 
-/** The least terms a stake accepts: the full terms (2/3-argument stake), none, half of each, or more than offered. */
-type Minimums = 'full' | 'none' | 'half' | 'over'
+/**
+ * The least terms a stake accepts: the full terms (2/3-argument stake), none, half of each, or more than offered
+ * (5-argument stake); or the guarded form with the bounds of its preview (`guarded`), the same through a permit
+ * (`permit`), and a permit a griefer submitted first (`griefed`).
+ */
+type Minimums = 'full' | 'none' | 'half' | 'over' | 'guarded' | 'permit' | 'griefed'
+
+/** Sends the stake of `form` with `bounds` (the 6-argument and permit forms) or `mins` (the 5-argument form). */
+async function sendStake(
+  r: Real,
+  who: number,
+  amount: bigint,
+  hold: bigint,
+  ref: string | null,
+  form: Minimums,
+  bounds: StakeBounds,
+  mins?: [bigint, bigint],
+) {
+  const u = r.f.users[who]
+  const p = r.pool.connect(u)
+  const referer = ref ?? ethers.ZeroAddress
+  if (form === 'guarded')
+    return p['stake(uint256,uint256,address,uint256,uint256,uint256)'](
+      amount,
+      hold,
+      referer,
+      bounds.maxFee,
+      bounds.minBonus,
+      bounds.minReward,
+    )
+  if (form === 'permit' || form === 'griefed') {
+    const deadline = (await latest()) + 3600n
+    const permit = { owner: u.address, spender: r.poolAddr, value: amount, nonce: await r.f.token.nonces(u.address), deadline }
+    const sig = await signPermit(u, r.f.domain, permit)
+    if (form === 'griefed') {
+      // Someone else submits the signed permit first (the ERC-2612 front-running grief).
+      const griefer = r.f.users[(who + 1) % USERS]
+      await (await r.f.token.connect(griefer).permit(u.address, r.poolAddr, amount, deadline, sig.v, sig.r, sig.s)).wait()
+      await network.provider.send('evm_setNextBlockTimestamp', [Number((await latest()) + 1n)])
+    }
+    stats.permits++
+    return p.stakeWithPermit(
+      amount,
+      hold,
+      referer,
+      bounds.maxFee,
+      bounds.minBonus,
+      bounds.minReward,
+      deadline,
+      sig.v,
+      sig.r,
+      sig.s,
+    )
+  }
+  if (mins) return p['stake(uint256,uint256,address,uint256,uint256)'](amount, hold, referer, ...mins)
+  return ref ? p['stake(uint256,uint256,address)'](amount, hold, ref) : p['stake(uint256,uint256)'](amount, hold)
+}
+
+/** A stake made, checked against the model, and booked. */
+async function bookStake(
+  m: PoolModel,
+  r: Real,
+  who: string,
+  amount: bigint,
+  hold: bigint,
+  ref: string | null,
+  available: bigint,
+  t: bigint,
+) {
+  const { stake } = m.stake(who, amount, hold, ref, available, t)
+  const got = await r.pool.getStake(who, stake.id)
+  expect([got.bonus, got.reward, got.lpAmount, got.unHoldFee, got.entryRate, got.stakeTime]).to.deep.equal([
+    stake.bonus,
+    stake.reward,
+    stake.lpAmount,
+    stake.unHoldFee,
+    stake.entryRate,
+    t,
+  ])
+  stats.stakes++
+  if (ref) stats.referrals++
+  return stake
+}
+
+/** After a permit stake: the permit left no allowance behind; the user's standing approval is restored. */
+async function afterPermit(r: Real, who: number, form: Minimums, landed: boolean) {
+  if (form !== 'permit' && form !== 'griefed') return
+  const u = r.f.users[who]
+  if (landed) expect(await r.f.token.allowance(u.address, r.poolAddr), 'no allowance left behind').to.equal(0n)
+  await (await r.f.token.connect(u).approve(r.poolAddr, ethers.MaxUint256)).wait()
+}
 
 class StakeCmd implements Cmd {
   constructor(
@@ -169,41 +296,78 @@ class StakeCmd implements Cmd {
     const u = r.f.users[this.who]
     const ref = this.referer === null ? null : r.f.users[this.referer].address
     const available = await reservoirAvailable(r)
-    const t = await nextTime()
+    let t = await nextTime()
     const wanted = previewStake(m.mathState(available, t), this.amount, this.hold, ref !== null)
+    const guarded = this.minimums === 'guarded' || this.minimums === 'permit' || this.minimums === 'griefed'
     const mins: [bigint, bigint] | undefined =
-      this.minimums === 'full'
+      this.minimums === 'full' || guarded
         ? undefined
         : this.minimums === 'none'
           ? [0n, 0n]
           : this.minimums === 'half'
             ? [wanted.bonusWanted / 2n, wanted.rewardWanted / 2n]
             : [wanted.bonusWanted + 1n, wanted.rewardWanted]
-    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available, t, mins)
-    const p = r.pool.connect(u)
-    await expectOutcome(r, refusal, () =>
-      mins
-        ? p['stake(uint256,uint256,address,uint256,uint256)'](this.amount, this.hold, ref ?? ethers.ZeroAddress, ...mins)
-        : ref
-          ? p['stake(uint256,uint256,address)'](this.amount, this.hold, ref)
-          : p['stake(uint256,uint256)'](this.amount, this.hold),
-    )
+    const bounds = boundsOf(wanted)
+    // A griefed permit takes a block first: the stake lands a second later.
+    if (this.minimums === 'griefed') t += 1n
+    const modelBounds: ModelBounds | undefined = guarded ? { ...bounds, named: true } : minimumsBounds(mins)
+    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available, t, modelBounds)
+    await expectOutcome(r, refusal, () => sendStake(r, this.who, this.amount, this.hold, ref, this.minimums, bounds, mins))
     if (refusal === null) {
-      const { stake } = m.stake(u.address, this.amount, this.hold, ref !== null, available, t)
-      const got = await r.pool.getStake(u.address, stake.id)
-      expect([got.bonus, got.reward, got.lpAmount, got.unHoldFee, got.entryRate]).to.deep.equal([
-        stake.bonus,
-        stake.reward,
-        stake.lpAmount,
-        stake.unHoldFee,
-        stake.entryRate,
-      ])
-      stats.stakes++
+      const stake = await bookStake(m, r, u.address, this.amount, this.hold, ref, available, t)
+      // A guarded stake lands on terms at least as good as its preview.
+      if (guarded) expect(stake.bonus >= bounds.minBonus && stake.reward >= bounds.minReward).to.equal(true)
     }
+    await afterPermit(r, this.who, this.minimums, refusal === null)
     await checkInvariants(m, r)
   }
   toString = () =>
     `stake(user${this.who}, ${this.amount}, ${this.hold}s${this.referer === null ? '' : `, ref user${this.referer}`}, min ${this.minimums})`
+}
+
+/**
+ * The issue's front-run: the holder previews a stake; before it lands the owner's (anyone's, once the timelock is
+ * ready) setParameters runs; the stake is sent with the preview's bounds (guarded, permit) or minimums (5-argument).
+ * The guarded forms land on terms at least as good as the preview, or revert naming the term.
+ */
+class FrontRunCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly amount: bigint,
+    readonly hold: bigint,
+    readonly referer: number | null,
+    readonly params: ModelParams,
+    readonly form: 'guarded' | 'permit' | 'griefed',
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const u = r.f.users[this.who]
+    const ref = this.referer === null ? null : r.f.users[this.referer].address
+    const shown = previewStake(
+      m.mathState(await reservoirAvailable(r), (await latest()) + 1n),
+      this.amount,
+      this.hold,
+      ref !== null,
+    )
+    const bounds = boundsOf(shown)
+    const p = m.version === 2 ? { ...this.params, inflationPercent: 0n, refererBonusPercent: 0n } : this.params
+    await (await r.pool.connect(r.f.owner).setParameters(p)).wait()
+    m.params = p
+    const available = await reservoirAvailable(r)
+    const t = (await nextTime()) + (this.form === 'griefed' ? 1n : 0n)
+    const refusal = m.stakeRefusal(u.address, this.amount, this.hold, ref, available, t, { ...bounds, named: true })
+    await expectOutcome(r, refusal, () => sendStake(r, this.who, this.amount, this.hold, ref, this.form, bounds))
+    if (refusal === null) {
+      const stake = await bookStake(m, r, u.address, this.amount, this.hold, ref, available, t)
+      expect(stake.unHoldFee <= bounds.maxFee, 'fee at most the one shown').to.equal(true)
+      expect(stake.bonus >= bounds.minBonus && stake.reward >= bounds.minReward, 'terms at least those shown').to.equal(true)
+    }
+    await afterPermit(r, this.who, this.form, refusal === null)
+    stats.frontRun++
+    await checkInvariants(m, r)
+  }
+  toString = () =>
+    `frontRun(setParameters(${JSON.stringify(this.params, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}) then ${this.form} stake(user${this.who}, ${this.amount}, ${this.hold}s${this.referer === null ? '' : `, ref user${this.referer}`}))`
 }
 
 class StakeForCmd implements Cmd {
@@ -211,22 +375,92 @@ class StakeForCmd implements Cmd {
     readonly who: number,
     readonly term: number,
     readonly amount: bigint,
+    readonly guarded: boolean,
+    /** Harvest terms the owner sets between the preview and the stake (a cut), or null. */
+    readonly cut: { hold: bigint; bonus: bigint }[] | null,
   ) {}
   check = () => true
   async run(m: PoolModel, r: Real) {
     const u = r.f.users[this.who]
-    const term = DEFAULT_TERMS[this.term]
+    const hold = BigInt(DEFAULT_TERMS[this.term].hold)
+    const termNow = m.terms.find((x) => x.hold === hold)
+    const shownState = m.mathState(await reservoirAvailable(r), (await latest()) + 1n)
+    const bounds = boundsOf(previewStake(shownState, this.amount, hold, false, termNow?.bonus ?? 0n))
+    if (this.cut) {
+      await (await r.pool.connect(r.f.owner).setHarvestTerms(this.cut)).wait()
+      m.terms = this.cut
+    }
+    const term = m.terms.find((x) => x.hold === hold)
     const available = await reservoirAvailable(r)
     const t = await nextTime()
-    const refusal = m.commonRefusal(u.address, this.amount, BigInt(term.hold), false, available, t, BigInt(term.bonus))
-    await expectOutcome(r, refusal, () => r.pool.connect(r.f.harvest).stakeFor(u.address, this.amount, term.hold))
+    const refusal: StakeRefusal = term
+      ? m.commonRefusal(
+          u.address,
+          this.amount,
+          hold,
+          false,
+          available,
+          t,
+          term.bonus,
+          this.guarded ? { ...bounds, named: true } : undefined,
+        )
+      : 'TermNotOffered'
+    const h = r.pool.connect(r.f.harvest)
+    await expectOutcome(r, refusal, () =>
+      this.guarded
+        ? h.stakeForGuarded(u.address, this.amount, hold, bounds.maxFee, bounds.minBonus, bounds.minReward)
+        : h.stakeFor(u.address, this.amount, hold),
+    )
     if (refusal === null) {
-      m.stake(u.address, this.amount, BigInt(term.hold), false, available, t, BigInt(term.bonus))
+      const { stake } = m.stake(u.address, this.amount, hold, null, available, t, term!.bonus)
+      if (this.guarded) expect(stake.bonus >= bounds.minBonus && stake.reward >= bounds.minReward).to.equal(true)
       stats.stakes++
     }
     await checkInvariants(m, r)
   }
-  toString = () => `claimAndStake(user${this.who}, term ${this.term}, ${this.amount})`
+  toString = () =>
+    `claimAndStake(user${this.who}, term ${this.term}, ${this.amount}${this.guarded ? ', guarded' : ''}${this.cut ? `, terms cut to ${this.cut.map((c) => `${c.hold / DAY}d ${c.bonus}`).join('/')}` : ''})`
+}
+
+/**
+ * A referral through `referer`'s latest stake, held a share of what is left of that stake (so it is released no later
+ * than the referer's stake, except at the edges), in the strict or the guarded form.
+ */
+class ReferCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly referer: number,
+    readonly amount: bigint,
+    readonly share: bigint,
+    readonly form: 'full' | 'guarded',
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    let latest = m.latestActive(r.f.users[this.referer].address)
+    if (this.who !== this.referer && (!latest || latest.stakeAmount < m.refererMinStake)) {
+      // Give the referer a stake that can back referrals first (it may still be refused: paused, reservoir, ...).
+      const amount = m.refererMinStake > 1000n * ONE ? m.refererMinStake : 1000n * ONE
+      await new StakeCmd(this.referer, amount, 1095n * DAY, null, 'full').run(m, r)
+      latest = m.latestActive(r.f.users[this.referer].address)
+    }
+    const left = latest ? latest.stakeTime + latest.holdTime - ((await latest_()) + 1n) : 0n
+    const hold = left > 0n ? (left * this.share) / 1000n : DAY
+    await new StakeCmd(this.who, this.amount, hold, this.referer, this.form).run(m, r)
+  }
+  toString = () =>
+    `refer(user${this.who} via user${this.referer}, ${this.amount}, ${this.share}/1000 of its time left, ${this.form})`
+}
+
+class RefererMinCmd implements Cmd {
+  constructor(readonly minStake: bigint) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    await (await r.pool.connect(r.f.owner).setRefererMinStake(this.minStake)).wait()
+    m.refererMinStake = this.minStake
+    expect((await r.pool.getPoolState()).refererMinStake).to.equal(this.minStake)
+    await checkInvariants(m, r)
+  }
+  toString = () => `setRefererMinStake(${this.minStake})`
 }
 
 class CloseCmd implements Cmd {
@@ -251,6 +485,8 @@ class CloseCmd implements Cmd {
       const info = await r.pool.getStakeInfo(u.address, id)
       const c = want.closes[k]
       expect([info.amountOut, info.fee, info.forfeited], `closed #${id}`).to.deep.equal([c.amountOut, c.fee, c.forfeited])
+      const s = m.stakesOf(u.address)[Number(id)]
+      expect(c.gains * s.fairDen <= s.fairNum, `closed #${id}: gains within its principal-time-weighted part`).to.equal(true)
     }
     stats.closes += ids.length
     await checkInvariants(m, r)
@@ -276,7 +512,7 @@ class CycleCmd implements Cmd {
       return
     }
     await (await r.closer.stakeAndClose(r.poolAddr, await r.f.token.getAddress(), this.amount, this.hold)).wait()
-    const { stake } = m.stake(who, this.amount, this.hold, false, available, t)
+    const { stake } = m.stake(who, this.amount, this.hold, null, available, t)
     const want = m.close(who, [stake.id], t)
     const after = await balance(r, who)
     expect(after - before, 'stake-then-close pays the model').to.equal(want.toUser - this.amount)
@@ -340,7 +576,11 @@ class ReservoirCmd implements Cmd {
     if (this.kind === 'drain')
       await (await reservoir.withdraw(token, owner.address, held < this.amount ? held : this.amount)).wait()
     if (this.kind === 'refill') await (await token.mint(await reservoir.getAddress(), this.amount)).wait()
-    if (this.kind === 'allow') await (await reservoir.approvePool(token, r.poolAddr, this.amount)).wait()
+    if (this.kind === 'allow') {
+      // An allowance must be backed: at most what the reservoir holds beyond the other pools' allowances.
+      const most = await reservoir.approvable(token, r.poolAddr)
+      await (await reservoir.approvePool(token, r.poolAddr, this.amount < most ? this.amount : most)).wait()
+    }
     await checkInvariants(m, r)
   }
   toString = () => `reservoir.${this.kind}(${this.amount})`
@@ -386,22 +626,70 @@ const params: fc.Arbitrary<ModelParams> = fc
   })
   .map(({ refShare, ...p }) => ({ ...p, holdTimeRefMin: (p.holdTimeMax * refShare) / 1000n }))
 
+const referer = fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: user, weight: 1 })
+
 const stakeCmd = fc
   .tuple(
     user,
     amount,
     holdSeconds,
-    fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: user, weight: 1 }),
-    fc.oneof({ arbitrary: fc.constant<Minimums>('full'), weight: 3 }, fc.constantFrom<Minimums>('none', 'half', 'over')),
+    referer,
+    fc.oneof(
+      { arbitrary: fc.constant<Minimums>('full'), weight: 3 },
+      { arbitrary: fc.constant<Minimums>('guarded'), weight: 2 },
+      fc.constantFrom<Minimums>('none', 'half', 'over', 'permit', 'griefed'),
+    ),
   )
   .map(([w, a, h, ref, mins]) => new StakeCmd(w, a, h, ref, mins))
+
+/** A long stake of a real size: what a referer's latest stake needs to back referrals. */
+const refererStakeCmd = fc
+  .tuple(user, fc.bigInt(100n * ONE, 1_000_000n * ONE), fc.bigInt(400n * DAY, 1095n * DAY))
+  .map(([w, a, h]) => new StakeCmd(w, a, h, null, 'full'))
+
+const frontRunCmd = fc
+  .tuple(
+    user,
+    amount,
+    holdSeconds,
+    referer,
+    params,
+    fc.constantFrom<'guarded' | 'permit' | 'griefed'>('guarded', 'permit', 'griefed'),
+  )
+  .map(([w, a, h, ref, p, form]) => new FrontRunCmd(w, a, h, ref, p, form))
+
+const termsCut = fc.oneof(
+  fc.constant(null),
+  fc
+    .subarray(DEFAULT_TERMS.map((t) => BigInt(t.hold)))
+    .chain((holds) => fc.tuple(...holds.map((hold) => fc.bigInt(0n, 500n * ONE).map((bonus) => ({ hold, bonus }))))),
+)
 
 const commands = fc.commands<PoolModel, Real, false>(
   [
     stakeCmd,
     stakeCmd,
     stakeCmd,
-    fc.tuple(user, fc.integer({ min: 0, max: DEFAULT_TERMS.length - 1 }), amount).map(([w, t, a]) => new StakeForCmd(w, t, a)),
+    refererStakeCmd,
+    fc
+      .tuple(
+        user,
+        user,
+        fc.oneof(fc.bigInt(1n, 10n ** 12n), fc.bigInt(ONE, 20_000n * ONE)),
+        fc.bigInt(0n, 1010n),
+        fc.constantFrom<'full' | 'guarded'>('full', 'guarded'),
+      )
+      .map(([w, ref, a, share, form]) => new ReferCmd(w, ref, a, share, form)),
+    frontRunCmd,
+    fc
+      .tuple(user, fc.integer({ min: 0, max: DEFAULT_TERMS.length - 1 }), amount, fc.boolean(), termsCut)
+      .map(([w, t, a, g, cut]) => new StakeForCmd(w, t, a, g, cut)),
+    fc
+      .oneof(
+        fc.constantFrom(MIN_REFERER_STAKE_FLOOR, 100n * ONE),
+        fc.bigInt(1n, 1_000_000n).map((n) => n * ONE),
+      )
+      .map((v) => new RefererMinCmd(v)),
     fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
     fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
     fc.tuple(amount, holdSeconds).map(([a, h]) => new CycleCmd(a, h)),
@@ -435,6 +723,7 @@ function runProperty(version: PoolVersion) {
       const pool = (version === 1 ? f.poolV1 : f.poolV2) as ImplAndTermsV1
       const real: Real = { f, pool, poolAddr: await pool.getAddress(), closer: f.closer, lastRate: ONE, log: [] }
       const model = new PoolModel(version, { ...(version === 1 ? V1_PARAMS : V2_PARAMS) } as ModelParams)
+      model.terms = DEFAULT_TERMS.map((t) => ({ hold: BigInt(t.hold), bonus: BigInt(t.bonus) }))
       stats.runs++
       await fc.asyncModelRun(() => ({ model, real }), cmds)
       stats.commands += [...cmds].length
@@ -444,6 +733,7 @@ function runProperty(version: PoolVersion) {
       const secs = ((Date.now() - started) / 1000).toFixed(1)
       console.log(
         `  v${version}: ${result.numRuns} sequences, ${stats.commands} commands run (${stats.stakes} stakes, ${stats.closes} closes, ` +
+          `${stats.referrals} referrals, ${stats.permits} permit stakes, ${stats.frontRun} front-run stakes, ` +
           `${stats.cycles} stake-then-close, ${stats.refusals} refusals predicted: ` +
           `${[...refusals].map(([k, v]) => `${k} ${v}`).join(', ')}), seed ${SEED + version}, ${secs} s: ` +
           (result.failed ? 'FAILED' : 'all properties held'),
@@ -461,7 +751,17 @@ function runProperty(version: PoolVersion) {
 describe('Pools: stateful properties (fast-check, model = src/domain/math.ts)', function () {
   this.timeout(FUZZING ? 0 : 180_000)
   beforeEach(() => {
-    Object.assign(stats, { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0 })
+    Object.assign(stats, {
+      runs: 0,
+      commands: 0,
+      closes: 0,
+      stakes: 0,
+      refusals: 0,
+      cycles: 0,
+      referrals: 0,
+      permits: 0,
+      frontRun: 0,
+    })
     refusals.clear()
   })
   it('version 1: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(1))

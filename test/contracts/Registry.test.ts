@@ -2,6 +2,7 @@ import { expect } from 'chai'
 import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import { deploySystemWith } from './fixtures'
+import { jamFactory } from './helpers'
 import { DAY, ONE } from '../../src/domain/math'
 import { BrokenPool__factory, PoolsInfo__factory, Reservoir__factory, StakingPoolFactory__factory } from '../../src/chain/types'
 import { V1_PARAMS, DEFAULT_TERMS } from '../../scripts/lib/system'
@@ -89,9 +90,10 @@ describe('PoolsInfo', () => {
     await expect(poolsInfo.getPools(2)).to.be.revertedWithCustomError(poolsInfo, 'PoolNotFound').withArgs(2)
   })
 
-  it('lets only whitelisted callers add pools and only the owner whitelist', async () => {
-    const { poolsInfo, users, owner, poolV1 } = await loadFixture(deployRegistryFixture)
+  it('lets only whitelisted factories add pools they made, and only the owner whitelist', async () => {
+    const { poolsInfo, users, owner, poolV1, token } = await loadFixture(deployRegistryFixture)
     const [a, b] = users
+    const t = await token.getAddress()
     await expect(poolsInfo.connect(a).setWhitelisted(a.address, true)).to.be.revertedWithCustomError(
       poolsInfo,
       'OwnableUnauthorizedAccount',
@@ -107,26 +109,28 @@ describe('PoolsInfo', () => {
       .to.emit(poolsInfo, 'WhitelistChanged')
       .withArgs(a.address, true)
     expect(await poolsInfo.whitelist(a.address)).to.equal(true)
-    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address))
-      .to.emit(poolsInfo, 'PoolAdded')
-      .withArgs(2, a.address, b.address, b.address, b.address)
-    await expect(poolsInfo.connect(a).addPool(a.address, b.address, b.address, b.address))
-      .to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
-      .withArgs(b.address)
-    await expect(
-      poolsInfo.connect(a).addPool(a.address, await poolV1.getAddress(), b.address, b.address),
-    ).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
-    await expect(poolsInfo.connect(a).addPool(a.address, ethers.ZeroAddress, b.address, b.address)).to.be.revertedWithCustomError(
-      poolsInfo,
-      'ZeroAddress',
-    )
-    await expect(
-      poolsInfo.connect(a).addPool(a.address, users[2].address, ethers.ZeroAddress, b.address),
-    ).to.be.revertedWithCustomError(poolsInfo, 'ZeroAddress')
-    await poolsInfo.connect(owner).setWhitelisted(a.address, false)
-    await expect(poolsInfo.connect(a).addPool(a.address, users[2].address, b.address, b.address))
-      .to.be.revertedWithCustomError(poolsInfo, 'NotWhitelisted')
-      .withArgs(a.address)
+    // A whitelisted account that made nothing: no address without code, nothing it cannot vouch for, nothing in
+    // another factory's name.
+    await expect(poolsInfo.connect(a).addPool(a.address, b.address, t, b.address))
+      .to.be.revertedWithCustomError(poolsInfo, 'NotCreatedByFactory')
+      .withArgs(b.address, a.address)
+    await expect(poolsInfo.connect(a).addPool(a.address, t, t, t))
+      .to.be.revertedWithCustomError(poolsInfo, 'NotCreatedByFactory')
+      .withArgs(t, a.address)
+    await expect(poolsInfo.connect(a).addPool(b.address, t, t, t))
+      .to.be.revertedWithCustomError(poolsInfo, 'NotTheFactory')
+      .withArgs(b.address, a.address)
+    // A factory (here one that vouches for anything) adds what has code, once.
+    const jam = await jamFactory(owner, poolsInfo)
+    const j = await jam.getAddress()
+    await expect(jam.register(t, t)).to.emit(poolsInfo, 'PoolAdded').withArgs(2, j, t, t, j)
+    await expect(jam.register(t, t)).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded').withArgs(t)
+    await expect(jam.register(await poolV1.getAddress(), t)).to.be.revertedWithCustomError(poolsInfo, 'PoolAlreadyAdded')
+    await expect(jam.register(ethers.ZeroAddress, t)).to.be.revertedWithCustomError(poolsInfo, 'ZeroAddress')
+    await expect(jam.register(j, ethers.ZeroAddress)).to.be.revertedWithCustomError(poolsInfo, 'ZeroAddress')
+    await expect(jam.register(users[2].address, t)).to.be.revertedWithCustomError(poolsInfo, 'NotCreatedByFactory')
+    await poolsInfo.connect(owner).setWhitelisted(j, false)
+    await expect(jam.register(j, t)).to.be.revertedWithCustomError(poolsInfo, 'NotWhitelisted').withArgs(j)
   })
 
   it('lets only the owner delist and relist a pool, which stays readable by id', async () => {
@@ -240,10 +244,10 @@ describe('Lens', () => {
     it(`lists every other pool when a registered pool fails its reads (${name})`, async () => {
       const { lens, poolsInfo, factory, poolConfig, users, owner, broken } = await loadFixture(deployRegistryFixture)
       const bad = broken[mode]
-      // A whitelisted caller other than the factory registers the bad pool between good ones.
-      await poolsInfo.connect(owner).setWhitelisted(users[4].address, true)
+      // A whitelisted caller other than the factory (one that lies about what it made) registers the bad pool between
+      // good ones.
       const badAddr = await bad.getAddress()
-      await poolsInfo.connect(users[4]).addPool(users[4].address, badAddr, poolConfig.stakeToken, badAddr)
+      await (await jamFactory(owner, poolsInfo)).register(badAddr, poolConfig.stakeToken)
       for (let i = 0; i < 3; i++) await factory.createPool(poolConfig)
       await expect(lens.getPoolData(badAddr, users[0].address)).to.be.reverted
       const info = await poolsInfo.getAddress()

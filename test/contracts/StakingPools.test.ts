@@ -6,13 +6,14 @@ import {
   checkStaked,
   expectSolvent,
   expectedUnstake,
-  mathState,
   pinNextTimestamp,
   stakeExactly,
   stakeMath,
   unstakeExactly,
+  approveUnlimited,
   type Pool,
 } from './helpers'
+import { mathState } from '../../scripts/lib/poolState'
 import {
   DAY,
   MAX_ACCOUNT_TOTAL,
@@ -58,14 +59,17 @@ const params = (f: Fixture, over: Partial<Record<keyof typeof V1_PARAMS, bigint>
   ...over,
 })
 
-/** The storage slot of `user`'s account (one word: staked, shares, count, closedCount), found by its stake count. */
+/**
+ * The storage slot of `user`'s account (one word: staked, count, closedCount, backedUntil, backed), found by its stake
+ * count.
+ */
 async function accountSlot(pool: Pool, user: string): Promise<bigint> {
   const addr = await pool.getAddress()
   const count = await pool.getUserStakesCount(user)
   for (let base = 0; base < 64; base++) {
     const slot = BigInt(ethers.keccak256(ethers.AbiCoder.defaultAbiCoder().encode(['address', 'uint256'], [user, base])))
     const word = BigInt(await ethers.provider.getStorage(addr, slot))
-    if (word !== 0n && ((word >> 208n) & 0xffffffn) === count) return slot
+    if (word !== 0n && ((word >> 104n) & 0xffffffn) === count) return slot
   }
   throw new Error('account slot not found: the Account layout changed')
 }
@@ -110,7 +114,9 @@ function shouldBehaveLikePool(version: PoolVersion) {
       expect([st.holdTimeRefMin, st.holdTimeMax]).to.deep.equal([p.holdTimeRefMin, p.holdTimeMax])
       expect(st.version).to.equal(BigInt(version))
       expect(st.stakeToken).to.equal(await token.getAddress())
-      expect(st.reservoirAvailable).to.equal(await token.balanceOf(await reservoir.getAddress()))
+      // What the reservoir lets this pool draw (its backed allowance).
+      expect(st.reservoirAvailable).to.equal(await token.allowance(await reservoir.getAddress(), await pool.getAddress()))
+      expect(st.refererMinStake).to.equal(T(100))
       expect([st.totalStaked, st.totalShares, st.rate, st.obligations, st.stakersCount]).to.deep.equal([0n, 0n, ONE, 0n, 0n])
       expect(st.stakingPaused).to.equal(false)
       expect(await pool.getAllHarvestBonusTimeData()).to.deep.equal(DEFAULT_TERMS.map((t) => [t.hold, t.bonus]))
@@ -124,7 +130,8 @@ function shouldBehaveLikePool(version: PoolVersion) {
       expect(expected.holdTime).to.equal(365n * DAY)
       expect(expected.bonus).to.equal((T(1000) * ((BigInt(f.params.timeBonusPercent) * 365n) / 1095n / 100n)) / ONE)
       expect(expected.reward).to.equal(version === 1 ? T(4000) : 0n)
-      expect(expected.shares).to.equal(T(1000) + expected.bonus)
+      // A stake's shares are its principal: the bonus buys none.
+      expect(expected.shares).to.equal(T(1000))
       expect(await pool.balanceOf(users[0].address)).to.equal(expected.shares)
       expect(await pool.totalSupply()).to.equal(expected.shares)
       expect(await pool.totalStaked()).to.equal(T(1000))
@@ -174,7 +181,7 @@ function shouldBehaveLikePool(version: PoolVersion) {
       await expect(p['stake(uint256,uint256,address)'](T(1), 100n * DAY, users[1].address))
         .to.be.revertedWithCustomError(pool, 'RefererNotStaking')
         .withArgs(users[1].address)
-      await stakeExactly(f, pool, users[1], T(1), DAY)
+      await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY)
       await expect(p['stake(uint256,uint256,address)'](T(1), refMin - DAY, users[1].address))
         .to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
         .withArgs(refMin - DAY, refMin, await pool.holdTimeMax())
@@ -377,10 +384,16 @@ function shouldBehaveLikePool(version: PoolVersion) {
       await pool.setParameters(params(f, { timeBonusPercent: 0n, inflationPercent: 0n }))
       await stakeExactly(f, pool, users[3], T(5), DAY)
       await pool.setParameters(params(f))
-      // An allowance caps what it gives, whatever its balance.
+      // An allowance caps what it gives, whatever its balance (and it must be backed by the balance).
       await token.mint(await reservoir.getAddress(), T(1_000_000))
+      const other = version === 1 ? f.poolV2 : f.poolV1
+      await reservoir.approvePool(tokenAddr, await other.getAddress(), 0n)
+      const most = await reservoir.approvable(tokenAddr, await pool.getAddress())
+      await expect(reservoir.approvePool(tokenAddr, await pool.getAddress(), most + 1n))
+        .to.be.revertedWithCustomError(reservoir, 'AllowanceNotBacked')
+        .withArgs(most + 1n, most)
       await reservoir.approvePool(tokenAddr, await pool.getAddress(), T(3))
-      const { expected: capped } = await stakeExactly(f, pool, users[2], T(1000), 1095n * DAY, users[0].address, [0n, 0n])
+      const { expected: capped } = await stakeExactly(f, pool, users[2], T(1000), 1095n * DAY, undefined, [0n, 0n])
       expect(capped.bonus + capped.reward).to.equal(T(3))
       expect((await pool.getPoolState()).reservoirAvailable).to.equal(0n)
       // Claim-and-stake asks for the full terms.
@@ -555,13 +568,15 @@ function shouldBehaveLikePool(version: PoolVersion) {
       const { pool, users, token, reservoir, owner } = f
       const whale = users[3]
       await token.connect(owner).mint(whale.address, 2n ** 103n)
-      await token.connect(owner).mint(await reservoir.getAddress(), 2n ** 112n)
-      // 500% for the full hold: each stake of 2^96-1 has 6 x (2^96-1) shares, so the 43rd passes 2^104-1.
+      await token.connect(owner).mint(whale.address, 2n ** 105n)
+      await approveUnlimited(reservoir, token, await pool.getAddress(), 2n ** 112n)
+      // 500% for the full hold: the bonus buys no shares, so each stake of 2^96-1 has 2^96-1 shares and principal,
+      // and the 257th passes 2^104-1.
       await pool.setParameters(params(f, { timeBonusPercent: MAX_BONUS_PERCENT }))
       const hold = BigInt(f.params.holdTimeMax)
       const p = pool.connect(whale)
-      for (let i = 0; i < 42; i++) await p['stake(uint256,uint256)'](MAX_STAKE_AMOUNT, hold)
-      expect(await pool.balanceOf(whale.address)).to.equal(42n * 6n * MAX_STAKE_AMOUNT)
+      for (let i = 0; i < 256; i++) await p['stake(uint256,uint256)'](MAX_STAKE_AMOUNT, hold)
+      expect(await pool.balanceOf(whale.address)).to.equal(256n * MAX_STAKE_AMOUNT)
       await expect(p['stake(uint256,uint256)'](MAX_STAKE_AMOUNT, hold))
         .to.be.revertedWithCustomError(pool, 'AccountLimit')
         .withArgs(MAX_ACCOUNT_TOTAL)
@@ -571,7 +586,7 @@ function shouldBehaveLikePool(version: PoolVersion) {
         f,
         pool,
         whale,
-        Array.from({ length: 42 }, (_, i) => BigInt(i)),
+        Array.from({ length: 256 }, (_, i) => BigInt(i)),
       )
 
       // 2^24-1 stakes cannot be made in a test: write the count the account would have.
@@ -583,7 +598,7 @@ function shouldBehaveLikePool(version: PoolVersion) {
       await ethers.provider.send('hardhat_setStorageAt', [
         await pool.getAddress(),
         ethers.toQuantity(slot),
-        ethers.zeroPadValue(ethers.toBeHex((most << 232n) | (most << 208n)), 32),
+        ethers.zeroPadValue(ethers.toBeHex((most << 128n) | (most << 104n)), 32),
       ])
       expect(await pool.getUserStakesCount(u.address)).to.equal(most)
       expect(await pool.getUserActiveStakesCount(u.address)).to.equal(0n)
@@ -600,7 +615,7 @@ describe('ImplAndTermsV1', () => {
   it('adds the referral bonus to the length bonus and earns inflation as simple interest, linearly', async () => {
     const f = await fixtureFor(1)
     const { pool, users } = f
-    await stakeExactly(f, pool, users[1], T(1), DAY)
+    await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY)
     const { expected } = await stakeExactly(f, pool, users[0], T(1000), 365n * DAY, users[1].address)
     expect(expected.referralBonusPercent).to.equal(BigInt(V1_PARAMS.refererBonusPercent))
     expect(expected.lengthBonusPercent).to.equal((BigInt(V1_PARAMS.timeBonusPercent) * 365n) / 1095n)
@@ -698,7 +713,7 @@ describe('ImplAndTermsV1', () => {
     expect(last.closes[0].gains).to.be.greaterThan((fees * 999n) / 1000n)
   })
 
-  it('refuses a stake too small for one share once the rate has risen', async () => {
+  it('gives even a 1-wei stake its one share once the rate has risen: shares are the principal', async () => {
     const f = await fixtureFor(1)
     const { pool, users } = f
     await stakeExactly(f, pool, users[0], T(1000), 365n * DAY)
@@ -706,8 +721,7 @@ describe('ImplAndTermsV1', () => {
     await unstakeExactly(f, pool, users[1], [0n])
     await time.increase(FEE_STREAM)
     expect(await pool.getRate()).to.be.greaterThan(ONE)
-    await expect(pool.connect(users[2])['stake(uint256,uint256)'](1n, DAY)).to.be.revertedWithCustomError(pool, 'ZeroShares')
-    const { expected } = await stakeExactly(f, pool, users[2], 2n, DAY)
+    const { expected } = await stakeExactly(f, pool, users[2], 1n, DAY)
     expect(expected.shares).to.equal(1n)
   })
 })
@@ -715,11 +729,12 @@ describe('ImplAndTermsV1', () => {
 describe('ImplAndTermsV2', () => {
   shouldBehaveLikePool(2)
 
-  it('keeps the rate at 1e18 and shares equal to amount plus the length bonus', async () => {
+  it('keeps the rate at 1e18 and shares equal to the amount', async () => {
     const f = await fixtureFor(2)
     const { pool, users } = f
     const { expected } = await stakeExactly(f, pool, users[0], T(1000), 1095n * DAY)
-    expect(expected.shares).to.equal(T(1000) + (T(1000) * BigInt(V2_PARAMS.timeBonusPercent)) / PERCENT)
+    expect(expected.shares).to.equal(T(1000))
+    expect(expected.bonus).to.equal((T(1000) * BigInt(V2_PARAMS.timeBonusPercent)) / PERCENT)
     expect(expected.reward).to.equal(0n)
     await stakeExactly(f, pool, users[1], T(1000), 200n * DAY)
     await time.increase(50n * DAY)

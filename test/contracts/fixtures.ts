@@ -6,7 +6,11 @@ export const USER_BALANCE = 1_000_000n * ONE
 export const RESERVOIR_FUNDS = 100_000_000n * ONE
 export const HARVEST_FUNDS = 10_000_000n * ONE
 
-/** The system with five funded users who approved both pools, a funded reservoir and harvest, and a trusted signer. */
+/**
+ * The system with five funded users who approved both pools, a funded reservoir and harvest, and a trusted signer.
+ * The reservoir holds twice `reservoirFunds` and lets each pool draw `reservoirFunds` (allowances must be backed by
+ * its balance: Reservoir.approvePool).
+ */
 export async function deploySystemWith(opts: SystemOptions = {}, reservoirFunds = RESERVOIR_FUNDS) {
   const [owner, signer, ...rest] = await ethers.getSigners()
   const users = rest.slice(0, 5)
@@ -18,9 +22,9 @@ export async function deploySystemWith(opts: SystemOptions = {}, reservoirFunds 
     await token.connect(u).approve(await poolV1.getAddress(), ethers.MaxUint256)
     await token.connect(u).approve(await poolV2.getAddress(), ethers.MaxUint256)
   }
-  await token.mint(await reservoir.getAddress(), reservoirFunds)
-  await reservoir.approvePool(tokenAddr, await poolV1.getAddress(), ethers.MaxUint256)
-  await reservoir.approvePool(tokenAddr, await poolV2.getAddress(), ethers.MaxUint256)
+  await token.mint(await reservoir.getAddress(), 2n * reservoirFunds)
+  await reservoir.approvePool(tokenAddr, await poolV1.getAddress(), reservoirFunds)
+  await reservoir.approvePool(tokenAddr, await poolV2.getAddress(), reservoirFunds)
   await token.mint(await harvest.getAddress(), HARVEST_FUNDS)
   await harvest.setTrustedSigner(tokenAddr, signer.address, true)
   return { ...sys, owner, signer, users, other: rest[5] }

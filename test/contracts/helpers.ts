@@ -3,16 +3,20 @@ import hre, { ethers } from 'hardhat'
 import type { Addressable } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
-  poolParams,
+  BACKING_UNIT,
+  backingUnits,
+  normalizeHoldTime,
+  referralBacking,
+  referralCapacity,
   previewStake,
   unstakePreview,
   type ClosePreview,
-  type PoolMathState,
   type PoolVersion,
   type StakePreview,
   type StakeMath,
 } from '../../src/domain/math'
 import type { ImplAndTermsV1, ImplAndTermsV2, PlatformToken } from '../../src/chain/types'
+import { mathState } from '../../scripts/lib/poolState'
 
 export type Pool = ImplAndTermsV1 | ImplAndTermsV2
 
@@ -25,18 +29,6 @@ type Account = HardhatEthersSigner | Addressable
 
 /** Views of the block `pinNextTimestamp` set up: they see the pinned time (and the fees streamed until then). */
 export const PENDING = { blockTag: 'pending' } as const
-
-/** The pool's parameters and books as the math module reads them (from getPoolState; `at` PENDING for the next block). */
-export async function mathState(pool: Pool, at: { blockTag?: string } = {}): Promise<PoolMathState> {
-  const s = await pool.getPoolState(at)
-  return {
-    version: Number(s.version) as PoolVersion,
-    rate: s.rate,
-    totalShares: s.totalShares,
-    ...poolParams(s),
-    reservoirAvailable: s.reservoirAvailable,
-  }
-}
 
 /** An active stake's terms as the close arithmetic reads them (from getStake). */
 export async function stakeMath(
@@ -95,6 +87,8 @@ export interface BatchClose {
 export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], time: bigint): Promise<BatchClose> {
   const st = await pool.getPoolState(PENDING)
   const version = Number(st.version) as PoolVersion
+  // A referer's fees go back to the reservoir until the stakes its stakes back are released.
+  const [, backedUntil] = await pool.getReferralBacking(user)
   let shares = st.totalShares
   let committed = 0n
   let gains = 0n
@@ -116,7 +110,7 @@ export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], t
     gains += c.gains
     out.toUser += c.received
     out.toReservoir += c.forfeited
-    if (version === 1) out.streamed += c.fee
+    if (version === 1 && time >= backedUntil) out.streamed += c.fee
     else out.toReservoir += c.fee
     out.closes.push(c)
     out.stakes.push(s)
@@ -260,4 +254,77 @@ export async function unstakeExactly(
 export async function expectSolvent(sys: System, pool: Pool) {
   const balance = await sys.token.balanceOf(await addressOf(pool))
   expect(balance).to.be.greaterThanOrEqual((await pool.getPoolState()).obligations)
+}
+
+/** A token the tests can mint (PlatformToken, the adversary tokens). */
+interface Mintable {
+  mint(to: string, amount: bigint): Promise<unknown>
+  getAddress(): Promise<string>
+}
+
+/** What Reservoir.approvePool needs here. */
+interface ReservoirLike {
+  approvable(token: string, pool: string): Promise<bigint>
+  approvePool(token: string, pool: string, amount: bigint): Promise<unknown>
+  getAddress(): Promise<string>
+}
+
+/**
+ * Lets `pool` draw practically without limit, as an allowance of type(uint256).max did before allowances had to be
+ * backed: mints `extra` (2^120 by default) to the reservoir and approves everything it can back for the pool.
+ */
+export async function approveUnlimited(reservoir: ReservoirLike, token: Mintable, pool: string, extra = 2n ** 120n) {
+  const t = await token.getAddress()
+  await (await (token.mint(await reservoir.getAddress(), extra) as Promise<{ wait: () => Promise<unknown> }>)).wait()
+  const most = await reservoir.approvable(t, pool)
+  await (await (reservoir.approvePool(t, pool, most) as Promise<{ wait: () => Promise<unknown> }>)).wait()
+}
+
+/** The most `reservoir` can let `pool` draw, capped at `amount`: what approvePool takes without AllowanceNotBacked. */
+export async function backedAmount(reservoir: ReservoirLike, token: string, pool: string, amount: bigint): Promise<bigint> {
+  const most = await reservoir.approvable(token, pool)
+  return amount < most ? amount : most
+}
+
+/**
+ * Why a stake of `amount` held `hold` at `time` (unix) naming `referer` is refused by the referer rule, read from the
+ * pool's views (its latest stake, refererMinStake, getReferralBacking), or null: the contract's order after the
+ * paused / zero / too-large checks and before the terms are funded.
+ */
+export async function referralRefusal(
+  pool: Pool,
+  referer: string,
+  amount: bigint,
+  hold: bigint,
+  time: bigint,
+): Promise<string | null> {
+  const count = await pool.getUserStakesCount(referer)
+  if (count === 0n) return 'RefererNotStaking'
+  const s = await pool.getStake(referer, count - 1n)
+  if (!s.active) return 'RefererNotStaking'
+  const st = await pool.getPoolState()
+  if (s.stakeAmount < st.refererMinStake) return 'RefererStakeTooSmall'
+  if (s.stakeTime >= time) return 'RefererStakeTooNew'
+  const release = time + normalizeHoldTime(hold)
+  if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
+  const bonus = referralBacking(amount, st.refererBonusPercent)
+  if (bonus === 0n) return null
+  const [backed] = await pool.getReferralBacking(referer)
+  const units = backed / BACKING_UNIT + backingUnits(bonus)
+  if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
+  return null
+}
+
+/**
+ * A whitelisted registry caller that lies (JamFactory): PoolsInfo accepts from a factory only a contract with code
+ * that the factory says it made, so the tests of what a bad registry entry can do register theirs through it.
+ */
+export async function jamFactory(
+  owner: HardhatEthersSigner,
+  poolsInfo: { getAddress(): Promise<string>; setWhitelisted(a: string, b: boolean): Promise<unknown> },
+) {
+  const { JamFactory__factory } = await import('../../src/chain/types')
+  const jam = await new JamFactory__factory(owner).deploy(await poolsInfo.getAddress())
+  await (await (poolsInfo.setWhitelisted(await jam.getAddress(), true) as Promise<{ wait: () => Promise<unknown> }>)).wait()
+  return jam
 }

@@ -1,9 +1,15 @@
 import {
+  backingUnits,
+  BACKING_UNIT,
   DAY,
+  DEFAULT_REFERER_MIN_STAKE,
   extendedStreamEnd,
+  landedFee,
   MAX_ACCOUNT_TOTAL,
   ONE,
   previewStake,
+  referralBacking,
+  referralCapacity,
   releaseFees,
   unstakePreview,
   type FeeStream,
@@ -23,6 +29,32 @@ export interface ModelStake extends StakeMath {
   closeTime: bigint
   /** What the close paid (amountOut, fee, forfeited), once closed. */
   closed?: ClosePreview
+  /**
+   * Its principal-time-weighted part of the fees released while it was active, as the fraction fairNum / fairDen:
+   * each release's amount x its principal / all active principal. Its gains may never exceed it.
+   */
+  fairNum: bigint
+  fairDen: bigint
+}
+
+/** A referer account's backing (StakingPoolBase.Account): BACKING_UNITs its latest stake backs, and until when. */
+export interface ModelBacking {
+  backed: bigint
+  backedUntil: bigint
+  /** The referrals its latest stake backs (the model's own record: units and the referred stake's release). */
+  referrals: { units: bigint; release: bigint }[]
+}
+
+/** The five-argument stake's minimums as the model's bounds. */
+export const minimumsBounds = (m?: [bigint, bigint]): ModelBounds | undefined =>
+  m ? { minBonus: m[0], minReward: m[1], named: false } : undefined
+
+/** What a stake form accepts: the guarded form names the refused term, the older ones say RewardsUnavailable. */
+export interface ModelBounds {
+  maxFee?: bigint
+  minBonus?: bigint
+  minReward?: bigint
+  named: boolean
 }
 
 export interface CloseResult {
@@ -39,10 +71,23 @@ export type StakeRefusal =
   | 'InvalidHoldTime'
   | 'SelfReferral'
   | 'RefererNotStaking'
-  | 'ZeroShares'
+  | 'RefererStakeTooSmall'
+  | 'RefererStakeTooNew'
+  | 'RefererReleasedFirst'
+  | 'ReferralNotBacked'
+  | 'FeeAboveMax'
+  | 'BonusBelowMin'
+  | 'RewardBelowMin'
   | 'AccountLimit'
   | 'RewardsUnavailable'
+  | 'TermNotOffered'
   | null
+
+const MAX_UINT = 2n ** 256n - 1n
+const gcd = (a: bigint, b: bigint): bigint => {
+  while (b !== 0n) [a, b] = [b, a % b]
+  return a
+}
 
 /**
  * The books of one pool, kept with the math module (src/domain/math.ts) in the order the contract keeps them. The
@@ -58,7 +103,11 @@ export class PoolModel {
   /** Every early-close fee ever charged: the rate can never have risen by more. */
   feesEver = 0n
   paused = false
+  refererMinStake = DEFAULT_REFERER_MIN_STAKE
+  /** The harvest terms stakeFor offers (hold in seconds, bonus percent). */
+  terms: { hold: bigint; bonus: bigint }[] = []
   readonly stakes = new Map<string, ModelStake[]>()
+  readonly backing = new Map<string, ModelBacking>()
 
   constructor(
     readonly version: PoolVersion,
@@ -73,6 +122,44 @@ export class PoolModel {
 
   activeOf(user: string): ModelStake[] {
     return this.stakesOf(user).filter((s) => s.active)
+  }
+
+  backingOf(user: string): ModelBacking {
+    let b = this.backing.get(user)
+    if (!b) this.backing.set(user, (b = { backed: 0n, backedUntil: 0n, referrals: [] }))
+    return b
+  }
+
+  /** The referer's latest stake, when it is active (else a referral names nobody staking). */
+  latestActive(referer: string): ModelStake | null {
+    const list = this.stakesOf(referer)
+    const latest = list[list.length - 1]
+    return latest && latest.active ? latest : null
+  }
+
+  /**
+   * Credits the fees released at `time` to the active stakes' principal-time-weighted parts: each gets released x
+   * its principal / all active principal (what the chain's release shares by shares = principal).
+   */
+  private creditFair(released: bigint) {
+    if (released === 0n || this.totalShares === 0n) return
+    for (const list of this.stakes.values())
+      for (const s of list) {
+        if (!s.active) continue
+        // fair += released * P / S
+        const num = s.fairNum * this.totalShares + released * s.stakeAmount * s.fairDen
+        const den = s.fairDen * this.totalShares
+        const g = gcd(num, den)
+        s.fairNum = num / g
+        s.fairDen = den / g
+      }
+  }
+
+  /** An active stake's principal-time-weighted part of the fees released until `time`, as [num, den]. */
+  fairAt(stake: ModelStake, time: bigint): [bigint, bigint] {
+    const released = this.version === 1 ? this.at(time).released : 0n
+    if (released === 0n || this.totalShares === 0n) return [stake.fairNum, stake.fairDen]
+    return [stake.fairNum * this.totalShares + released * stake.stakeAmount * stake.fairDen, stake.fairDen * this.totalShares]
   }
 
   get stakersCount(): bigint {
@@ -107,45 +194,67 @@ export class PoolModel {
     referer: string | null,
     reservoirAvailable: bigint,
     time: bigint,
-    minimums?: [bigint, bigint],
+    bounds?: ModelBounds,
   ): StakeRefusal {
     const hold = (holdTime / DAY) * DAY
     let min = DAY
     if (referer) {
       if (referer === user) return 'SelfReferral'
-      if (this.activeOf(referer).length === 0) return 'RefererNotStaking'
       if (this.params.holdTimeRefMin > min) min = this.params.holdTimeRefMin
     }
     if (hold < min || hold > this.params.holdTimeMax) return 'InvalidHoldTime'
-    return this.commonRefusal(user, amount, holdTime, referer !== null, reservoirAvailable, time, undefined, minimums)
+    return this.commonRefusal(user, amount, holdTime, referer, reservoirAvailable, time, undefined, bounds)
+  }
+
+  /** The refusal of a referral of `amount` held `hold` from `time` by `referer`'s latest stake, or null. */
+  referralRefusal(referer: string, amount: bigint, hold: bigint, time: bigint): StakeRefusal {
+    const s = this.latestActive(referer)
+    if (!s) return 'RefererNotStaking'
+    if (s.stakeAmount < this.refererMinStake) return 'RefererStakeTooSmall'
+    if (s.stakeTime >= time) return 'RefererStakeTooNew'
+    const release = time + (hold / DAY) * DAY
+    if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
+    const bonus = referralBacking(amount, this.params.refererBonusPercent)
+    if (bonus === 0n) return null
+    const units = this.backingOf(referer).backed + backingUnits(bonus)
+    if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
+    return null
   }
 
   commonRefusal(
     user: string,
     amount: bigint,
     holdTime: bigint,
-    hasReferer: boolean,
+    referer: string | boolean | null,
     reservoirAvailable: bigint,
     time: bigint,
     term?: bigint,
-    minimums?: [bigint, bigint],
+    bounds?: ModelBounds,
   ): StakeRefusal {
+    // A referer's address is checked against its latest stake; `true` (a snapshot without stakes) only adds the bonus.
+    const hasReferer = referer !== null && referer !== false
     if (this.paused) return 'StakingIsPaused'
     if (amount === 0n) return 'ZeroAmount'
     if (amount >= 2n ** 96n) return 'StakeTooLarge'
+    if (bounds?.maxFee !== undefined && landedFee(this.params.unHoldFee) > bounds.maxFee) return 'FeeAboveMax'
+    if (typeof referer === 'string') {
+      const r = this.referralRefusal(referer, amount, holdTime, time)
+      if (r) return r
+    }
     const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, term)
     // The floor: the full terms, or the stated minimums (even above what the pool now offers).
     // type(uint256).max stands for the full terms, as the 2/3-argument forms ask.
-    const MAX = 2n ** 256n - 1n
-    const floor = (stated: bigint | undefined, wanted: bigint) => (stated === undefined || stated === MAX ? wanted : stated)
-    const [minBonus, minReward] = [floor(minimums?.[0], p.bonusWanted), floor(minimums?.[1], p.rewardWanted)]
-    if (p.bonus < minBonus || p.reward < minReward) return 'RewardsUnavailable'
-    const { shares } = p
-    if (shares === 0n) return 'ZeroShares'
+    const floor = (stated: bigint | undefined, wanted: bigint) => (stated === undefined || stated === MAX_UINT ? wanted : stated)
+    const [minBonus, minReward] = [floor(bounds?.minBonus, p.bonusWanted), floor(bounds?.minReward, p.rewardWanted)]
+    if (p.bonus < minBonus || p.reward < minReward) {
+      // A reservoir short of the full terms says what it can fund; otherwise the guarded forms name the term.
+      const short = p.bonus + p.reward < p.bonusWanted + p.rewardWanted
+      if (!bounds?.named || short) return 'RewardsUnavailable'
+      return p.bonus < minBonus ? 'BonusBelowMin' : 'RewardBelowMin'
+    }
     const active = this.activeOf(user)
     const staked = active.reduce((sum, s) => sum + s.stakeAmount, amount)
-    const allShares = active.reduce((sum, s) => sum + s.lpAmount, shares)
-    if (staked > MAX_ACCOUNT_TOTAL || allShares > MAX_ACCOUNT_TOTAL) return 'AccountLimit'
+    if (staked > MAX_ACCOUNT_TOTAL) return 'AccountLimit'
     return null
   }
 
@@ -154,15 +263,30 @@ export class PoolModel {
     user: string,
     amount: bigint,
     holdTime: bigint,
-    hasReferer: boolean,
+    referer: string | boolean | null,
     reservoirAvailable: bigint,
     time: bigint,
     termBonusPercent?: bigint,
   ) {
+    const hasReferer = typeof referer === 'string' || referer === true
+    if (typeof referer === 'string') {
+      // The referer's latest stake backs the referral (checked by referralRefusal).
+      const bonus = referralBacking(amount, this.params.refererBonusPercent)
+      if (bonus !== 0n) {
+        const b = this.backingOf(referer)
+        b.backed += backingUnits(bonus)
+        const release = time + (holdTime / DAY) * DAY
+        if (release > b.backedUntil) b.backedUntil = release
+        b.referrals.push({ units: backingUnits(bonus), release })
+      }
+    }
     if (this.version === 1) {
       // stake() releases the streamed fees first, but writes only when something is released.
       const st = this.at(time)
-      if (st.released !== 0n) this.stream = { ...st, lastRelease: time }
+      if (st.released !== 0n) {
+        this.creditFair(st.released)
+        this.stream = { ...st, lastRelease: time }
+      }
     }
     const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, termBonusPercent)
     const list = this.stakesOf(user)
@@ -178,8 +302,13 @@ export class PoolModel {
       entryRate: this.stream.rate,
       stakeTime: time,
       holdTime: p.holdTime,
+      fairNum: 0n,
+      fairDen: 1n,
     }
     list.push(stake)
+    // Its new stake is the user's latest: what the previous one backed as a referer no longer counts against it.
+    this.backingOf(user).backed = 0n
+    this.backingOf(user).referrals = []
     this.totalShares += p.shares
     this.totalStaked += amount
     this.committed += amount + p.bonus + p.reward
@@ -196,8 +325,10 @@ export class PoolModel {
     const list = this.stakesOf(user)
     const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [] }
     const st = this.at(time)
+    this.creditFair(st.released)
     let { rate, sharedFees } = st
     let newFees = 0n
+    const { backedUntil } = this.backingOf(user)
     for (const id of ids) {
       const s = list[Number(id)]
       const c = unstakePreview(s, rate, time)
@@ -209,7 +340,8 @@ export class PoolModel {
       result.toUser += c.received
       result.toReservoir += c.forfeited
       this.feesEver += c.fee
-      if (this.version === 1) newFees += c.fee
+      // A referer's fee before the stakes it backs are released goes back to the reservoir that funded them.
+      if (this.version === 1 && time >= backedUntil) newFees += c.fee
       else result.toReservoir += c.fee
       s.active = false
       s.closeTime = time

@@ -10,6 +10,7 @@ import {
   approveRequested,
   depositRequested,
   depositReset,
+  depositWithPermitRequested,
   moreStakesRequested,
   poolSelected,
   stakeRefreshRequested,
@@ -567,6 +568,27 @@ describe('staking sagas against a real node', () => {
     } finally {
       await allowReservoir(1, MaxUint256)
     }
+  })
+
+  it('stakes in one signature: a permit for the amount, then stakeWithPermit on the terms shown, leaving no allowance', async () => {
+    const me = 13
+    await fund(me, 300n)
+    const t = await onStakingPage(me, 1)
+    const before = await read(t, 1).getUserStakesCount(accounts[me])
+    const token = contracts.token(deployment().contracts.token, t.chain.readProvider(31337))
+    expect(await token.allowance(accounts[me], pool(1).address)).toBe(0n)
+    t.store.dispatch(depositWithPermitRequested({ amount: (250n * E18).toString(), days: 90, referral: null }))
+    const done = await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
+    expect(done.wallet.openModal).toBeNull()
+    const stake = await read(t, 1).getStake(accounts[me], before)
+    const shown = previewStake(poolMath(t.store.getState().stake.pool!), 250n * E18, 90n * DAY, false)
+    expect([stake.stakeAmount, stake.holdTime, stake.bonus, stake.reward]).toEqual([
+      250n * E18,
+      90n * DAY,
+      shown.bonus,
+      shown.reward,
+    ])
+    expect(await token.allowance(accounts[me], pool(1).address)).toBe(0n)
   })
 
   it('pauses the 15 s update at its first error, says so, keeps the figures, and resumes by itself when the node is back', async () => {

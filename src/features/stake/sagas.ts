@@ -1,30 +1,35 @@
 import type { SagaIterator } from 'redux-saga'
-import { call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
-import { ZeroAddress } from 'ethers'
+import { ZeroAddress, type Block, type Signer } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../kit/safely'
 import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
-import { DAY } from '../../domain/math'
+import { boundsOf, DAY, previewStake } from '../../domain/math'
+import { permitDomain, signPermit } from '../../domain/permit'
+import { isUserRejection, toUserMessage } from '../../chain/errors'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { allowanceLoaded } from '../token/slice'
 import { modalClosed } from '../wallet/slice'
 import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { selectPool } from './selectors'
+import { poolMath, selectPool } from './selectors'
 import {
   allowanceCheckRequested,
   approveRequested,
   approveSettled,
   depositRequested,
   depositSettled,
+  depositWithPermitRequested,
   stakeRefreshRequested,
   stakingPageOpened,
   unstakeRequested,
   unstakeSettled,
   type DepositRequest,
+  type DepositTerms,
+  type PoolInfo,
 } from './slice'
 import { whileOnPage } from './poolReads'
 
@@ -86,31 +91,53 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
   }
 }
 
-/** The calldata of the stake overload the request needs (docs/product.md §4.3, with the minimums of the lower terms). */
-function stakeCall(poolAddress: string, payload: DepositRequest): string {
-  const pool = contracts.pool(poolAddress).interface
-  const hold = BigInt(payload.days) * DAY
-  const referral = payload.referral && payload.referral !== ZeroAddress ? payload.referral : null
-  const minimums = payload.minimums ?? null
-  if (minimums)
-    return pool.encodeFunctionData('stake(uint256,uint256,address,uint256,uint256)', [
-      payload.amount,
-      hold,
-      referral ?? ZeroAddress,
-      BigInt(minimums.bonus),
-      BigInt(minimums.reward),
-    ])
-  return referral
-    ? pool.encodeFunctionData('stake(uint256,uint256,address)', [payload.amount, hold, referral])
-    : pool.encodeFunctionData('stake(uint256,uint256)', [payload.amount, hold])
+/**
+ * The terms the deposit's preview showed for this request, as the stake's bounds: the dialog's own figures when it
+ * sends them, else the same preview of the pool on screen (depositPreview): the fee it shows, and the full bonus and
+ * reward, or the lower ones the person accepted when the reservoir runs short (`minimums`).
+ */
+export function depositTerms(pool: PoolInfo, payload: DepositRequest): DepositTerms {
+  if (payload.terms) return payload.terms
+  const referred = !!payload.referral && payload.referral !== ZeroAddress && pool.version === 1
+  const p = previewStake(poolMath(pool), BigInt(payload.amount), BigInt(payload.days) * DAY, referred)
+  return {
+    maxFee: boundsOf(p).maxFee.toString(),
+    minBonus: payload.minimums?.bonus ?? p.bonusWanted.toString(),
+    minReward: payload.minimums?.reward ?? p.rewardWanted.toString(),
+  }
+}
+
+/** The stake's arguments up to its bounds: amount, hold in seconds, referer (the zero address for none), bounds. */
+function stakeArgs(pool: PoolInfo, payload: DepositRequest) {
+  const referral = payload.referral && payload.referral !== ZeroAddress ? payload.referral : ZeroAddress
+  const t = depositTerms(pool, payload)
+  return [
+    BigInt(payload.amount),
+    BigInt(payload.days) * DAY,
+    referral,
+    BigInt(t.maxFee),
+    BigInt(t.minBonus),
+    BigInt(t.minReward),
+  ] as const
 }
 
 /**
- * stake(amount, days in seconds[, referral]): the referral is left out when there is none (docs/product.md §4.3). The pool
- * refuses these when its reservoir cannot fund the full bonus and reward (RewardsUnavailable); when the person
- * accepted the lower terms the preview showed, stake(amount, hold, referer or 0, minBonus, minReward) sends them as
- * minimums, so a reservoir emptied in the meantime refuses the stake rather than give it less than they saw. A
- * refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
+ * The calldata of the guarded stake (docs/contracts.md, "Terms the holder saw"): stake(amount, hold, referer or 0,
+ * maxFee, minBonus, minReward) with the figures the preview showed, so the stake lands on those terms or better, or
+ * is refused with the term that changed.
+ */
+function stakeCall(pool: PoolInfo, payload: DepositRequest): string {
+  return contracts
+    .pool(pool.address)
+    .interface.encodeFunctionData('stake(uint256,uint256,address,uint256,uint256,uint256)', [...stakeArgs(pool, payload)])
+}
+
+/**
+ * The deposit: always the guarded stake(amount, days in seconds, referer or 0, maxFee, minBonus, minReward) with the
+ * figures the preview showed (depositTerms): the fee it showed, the bonus and reward the reservoir funds (the accepted
+ * lower terms when it runs short). Terms that changed in between (the owner's parameters, an emptied reservoir) get
+ * the stake refused with the term that changed (FeeAboveMax, BonusBelowMin, RewardBelowMin), never landed on worse
+ * ones. A refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
  */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
   const pool = yield* select(selectPool)
@@ -119,12 +146,70 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
     return
   }
   const chainId = yield* select(selectNetworkId)
-  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool.address, payload) }, chainId)
+  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool, payload) }, chainId)
+  yield call(depositEnded, outcome)
+}
+
+/** What a deposit's end shows: the dialog closes, or says why and the figures are read again. */
+function* depositEnded(outcome: TxOutcome): SagaIterator {
   yield put(depositSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
   if (outcome.ok) yield put(modalClosed())
-  // A refusal may come from figures that moved (the reservoir emptied since the last read): read them again now, not
-  // at the next 15 s update, so the open modal's estimate shows what the pool can fund and asks to accept it.
+  // A refusal may come from figures that moved (the reservoir emptied, the owner's terms changed since the preview):
+  // read them again now, not at the next 15 s update, so the open modal shows the new figures to confirm again.
   else if (!outcome.rejected) yield put(stakeRefreshRequested())
+}
+
+/** How long a deposit's permit stays good: the wallet's signature, then the stake, well within it. */
+const PERMIT_FOR_SECONDS = 20 * 60
+
+/**
+ * The deposit in one signature: the wallet signs an EIP-2612 permit for exactly the amount to the pool (the token's
+ * domain: its name, version 1, the chain, its address; the token's next nonce; a deadline PERMIT_FOR_SECONDS from the
+ * chain's time), then the pool's stakeWithPermit(amount, hold, referer, maxFee, minBonus, minReward, deadline, v, r,
+ * s) with the preview's bounds. The pool tolerates the permit having been submitted by someone else, and leaves no
+ * allowance behind. A declined signature ends like a declined transaction.
+ */
+export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWithPermitRequested>): SagaIterator {
+  const pool = yield* select(selectPool)
+  const network = yield* select(selectSupportedNetwork)
+  if (!pool || !network) {
+    yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
+    return
+  }
+  const chain: ChainLayer = yield getChain()
+  let permit: { deadline: bigint; v: number; r: string; s: string }
+  try {
+    const provider = chain.readProvider(network.chainId)
+    const token = contracts.token(network.contracts.token, provider)
+    const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
+    const owner: string = yield call([signer, signer.getAddress])
+    const [name, nonce, block]: [string, bigint, Block | null] = yield all([
+      call([token, token.name]),
+      call([token, token.nonces], owner),
+      call([provider, provider.getBlock], 'latest'),
+    ])
+    const deadline = BigInt((block?.timestamp ?? Math.floor(Date.now() / 1000)) + PERMIT_FOR_SECONDS)
+    const domain = permitDomain(name, network.chainId, network.contracts.token)
+    const value = BigInt(payload.amount)
+    const sig: { v: number; r: string; s: string } = yield call(signPermit, signer, domain, {
+      owner,
+      spender: pool.address,
+      value,
+      nonce,
+      deadline,
+    })
+    permit = { deadline, ...sig }
+  } catch (err) {
+    log.warn('stake', 'permit not signed', err)
+    const rejected = isUserRejection(err)
+    yield put(depositSettled({ ok: false, error: rejected ? null : toUserMessage(err) }))
+    return
+  }
+  const data = contracts
+    .pool(pool.address)
+    .interface.encodeFunctionData('stakeWithPermit', [...stakeArgs(pool, payload), permit.deadline, permit.v, permit.r, permit.s])
+  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data }, network.chainId)
+  yield call(depositEnded, outcome)
 }
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
@@ -150,5 +235,6 @@ export function* stakeSaga(): SagaIterator {
   yield takeLatest(allowanceCheckRequested.type, safely(checkAllowance))
   yield takeLeading(approveRequested.type, safely(approveSaga))
   yield takeLeading(depositRequested.type, safely(depositSaga))
+  yield takeLeading(depositWithPermitRequested.type, safely(depositWithPermitSaga))
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
 }

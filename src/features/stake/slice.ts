@@ -193,14 +193,27 @@ export interface DepositMinimums {
 }
 
 /**
+ * The terms a deposit's preview showed, which the stake is sent with as its bounds: the early-close fee at most
+ * `maxFee` (1e18-scaled percent), the bonus and reward at least `minBonus` and `minReward` (base units). The pool
+ * refuses a stake that would land on worse terms, naming the term (FeeAboveMax, BonusBelowMin, RewardBelowMin).
+ */
+export interface DepositTerms {
+  maxFee: string
+  minBonus: string
+  minReward: string
+}
+
+/**
  * What the deposit form sends: amount in base units, whole days, a referral address or null, and the accepted lower
- * terms when the reservoir runs short (absent or null: the full terms or nothing).
+ * terms when the reservoir runs short (absent or null: the full terms or nothing). `terms`: the figures the preview
+ * showed; absent or null, the saga takes them from the same preview of the pool on screen (depositTerms).
  */
 export interface DepositRequest {
   amount: string
   days: number
   referral: string | null
   minimums?: DepositMinimums | null
+  terms?: DepositTerms | null
 }
 
 const stakeSlice = createSlice({
@@ -280,6 +293,10 @@ const stakeSlice = createSlice({
     depositRequested(state, _action: PayloadAction<DepositRequest>) {
       state.deposit = { status: 'pending', error: null }
     },
+    /** The same deposit in one signature: an EIP-2612 permit for the amount, then the pool's stakeWithPermit. */
+    depositWithPermitRequested(state, _action: PayloadAction<DepositRequest>) {
+      state.deposit = { status: 'pending', error: null }
+    },
     depositSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
       state.deposit = { status: action.payload.ok ? 'succeeded' : 'failed', error: action.payload.error }
     },
@@ -338,6 +355,7 @@ export const {
   moreStakesRequested,
   autoUpdateChanged,
   depositRequested,
+  depositWithPermitRequested,
   depositSettled,
   depositReset,
   allowanceCheckRequested,

@@ -17,7 +17,7 @@ import { allowanceLoaded, tokenLoaded } from '../token/slice'
 import { modalClosed, walletChanged } from '../wallet/slice'
 import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
-import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVestingInfo } from './selectors'
+import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVesting, selectVestingInfo } from './selectors'
 import {
   claimRequested,
   claimSettled,
@@ -32,7 +32,9 @@ import {
   vestingRefreshRequested,
   vestingRequested,
   type VestingInfo,
+  type VestingState,
 } from './slice'
+import { landedFee, ONE, PERCENT, rewardFraction, type StakeBounds } from '../../domain/math'
 
 type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 
@@ -101,6 +103,8 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
       harvestTermsLoaded({
         pool: pool.pool,
         terms: pool.harvestTerms.map((t) => ({ hold: Number(t.hold), bonus: t.bonus.toString() })),
+        inflationPercent: pool.state.inflationPercent.toString(),
+        unHoldFee: pool.state.unHoldFee.toString(),
       }),
     )
     yield put(lastClaimedBlockLoaded(lastBlock.toString()))
@@ -201,15 +205,35 @@ export function* claimSaga(): SagaIterator {
   if (ok) yield call(refreshUntilCurrent)
 }
 
-/** Claim and stake: harvestStake(..., default pool, hold) with the chosen term's hold in seconds. */
+/**
+ * The terms the term chooser showed for staking `amount` under the term of `hold` seconds, as the stake's bounds: the
+ * pool's early-close fee, the term's bonus and the inflation reward over the hold (the same math as the chooser). A
+ * figure not read yet bounds nothing (fee 100%, reward 0).
+ */
+export function harvestBounds(v: VestingState, amount: bigint, hold: number): StakeBounds {
+  const term = v.harvestTerms.find((t) => t.hold === hold)
+  const bonus = (amount * (BigInt(term?.bonus ?? '0') / 100n)) / ONE
+  const reward =
+    v.harvestInflationPercent === null ? 0n : (amount * rewardFraction(BigInt(v.harvestInflationPercent), BigInt(hold))) / ONE
+  const maxFee = v.harvestUnHoldFee === null ? PERCENT : landedFee(BigInt(v.harvestUnHoldFee))
+  return { maxFee, minBonus: bonus, minReward: reward }
+}
+
+/**
+ * Claim and stake: harvestStakeGuarded(..., default pool, hold, bounds) with the chosen term's hold in seconds and the
+ * terms the chooser showed, so the claim lands on them or better, or is refused with the term that changed (and
+ * nothing is claimed).
+ */
 export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequested>): SagaIterator {
   const pool = yield* select(selectHarvestPool)
   if (!pool) {
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return
   }
+  const vesting = yield* select(selectVesting)
+  const bounds = harvestBounds(vesting, BigInt(vesting.info.unlocked), payload.hold)
   const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) =>
-    h.encodeFunctionData('harvestStake', [...args, pool, payload.hold]),
+    h.encodeFunctionData('harvestStakeGuarded', [...args, pool, payload.hold, bounds]),
   )
   if (ok) {
     yield put(modalClosed())

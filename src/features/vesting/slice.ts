@@ -42,6 +42,11 @@ export interface VestingState {
    * (version 1 pools; '0' in version 2); null until the read that brings the terms names it.
    */
   harvestInflationPercent: string | null
+  /**
+   * The early-close fee (1e18-scaled percent) a claim staked in `harvestPool` starts with, read with the terms; null
+   * until read. Claim-and-stake sends it as the stake's highest fee.
+   */
+  harvestUnHoldFee: string | null
   /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
   lastClaimedBlock: string | null
 }
@@ -81,6 +86,7 @@ export const initialVestingState: VestingState = {
   harvestTerms: [],
   harvestPool: null,
   harvestInflationPercent: null,
+  harvestUnHoldFee: null,
   lastClaimedBlock: null,
 }
 
@@ -134,10 +140,14 @@ const vestingSlice = createSlice({
     termSelected(state, action: PayloadAction<number>) {
       state.selectedTerm = action.payload
     },
-    harvestTermsLoaded(state, action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string }>) {
+    harvestTermsLoaded(
+      state,
+      action: PayloadAction<{ pool: string; terms: HarvestTerm[]; inflationPercent?: string; unHoldFee?: string }>,
+    ) {
       state.harvestPool = action.payload.pool
       state.harvestTerms = action.payload.terms
       state.harvestInflationPercent = action.payload.inflationPercent ?? null
+      state.harvestUnHoldFee = action.payload.unHoldFee ?? null
     },
     lastClaimedBlockLoaded(state, action: PayloadAction<string | null>) {
       state.lastClaimedBlock = action.payload

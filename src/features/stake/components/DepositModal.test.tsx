@@ -177,8 +177,9 @@ describe('create deposit modal', () => {
     expect(screen.getByTestId('preview-base-shares').textContent).toBe('100.00')
     expect(screen.getByTestId('preview-length-bonus').textContent).toBe('10.00%')
     expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('0.00%')
-    expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
-    expect(screen.getByTestId('preview-share-of-pool').textContent).toBe('9.90%')
+    // A stake's shares are its principal (the bonus buys none).
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('100.00')
+    expect(screen.getByTestId('preview-share-of-pool').textContent).toBe('9.09%')
     // 365 of 1,095 days: a third of the 30% length bonus, paid at the release; 400% a year of inflation reward.
     expect(screen.getByTestId('preview-bonus').textContent).toBe('10.00 PLT')
     expect(screen.getByTestId('preview-reward').textContent).toBe('400.00 PLT')
@@ -189,7 +190,7 @@ describe('create deposit modal', () => {
     ).toContain('forfeits the bonus and the reward not yet earned')
     await user.selectOptions(screen.getByLabelText('Choose a referral'), 'Your referral')
     expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('5.00%')
-    expect(screen.getByTestId('preview-total-shares').textContent).toBe('115.00')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('100.00')
     expect(screen.getByTestId('preview-bonus').textContent).toBe('15.00 PLT')
     expect(screen.getByTestId('preview-at-maturity').textContent).toBe('515.00 PLT')
   })
@@ -329,11 +330,11 @@ describe('create deposit modal', () => {
     expect(screen.getByTestId('terms-changed').textContent).toContain('early-close fee 5% → 50%.')
   })
 
-  it('has no referral in version 2 and shares equal amount plus length bonus', async () => {
+  it('has no referral in version 2 and shares equal the amount', async () => {
     const { user } = await openDeposit({ pool: { ...POOL_V1, version: 2, inflationPercent: '0', refererBonusPercent: '0' } })
     expect(screen.queryByLabelText('Referral')).toBeNull()
     await typeAmount(user, '100')
-    expect(screen.getByTestId('preview-total-shares').textContent).toBe('110.00')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('100.00')
     expect(screen.queryByTestId('preview-base-shares')).toBeNull()
     // No inflation in version 2: the bonus only, and no reward to forfeit.
     expect(screen.queryByTestId('preview-reward')).toBeNull()
