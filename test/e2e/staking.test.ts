@@ -53,7 +53,17 @@ describe('staking page on the local stack', () => {
     const explorer = await page.context().newPage()
     await explorer.goto(href!)
     expect(await explorer.locator('dd.ok').textContent()).toBe('Success')
-    expect(await explorer.textContent('main')).toContain(`stake(amount: ${250n * E18}, holdTime: ${90 * 86_400})`)
+    // The guarded stake (docs/contracts.md, "Terms the holder saw"): the fee, bonus and reward the preview showed as
+    // its bounds, and the stake landed on exactly those (the Staked event's bonus and reward).
+    const main = (await explorer.textContent('main'))!
+    const sent = main.match(
+      new RegExp(
+        `stake\\(amount: ${250n * E18}, holdTime: ${90 * 86_400}, referer: 0x0{40}, maxFee: (\\d+), minBonus: (\\d+), minReward: (\\d+)\\)`,
+      ),
+    )
+    expect(sent).not.toBeNull()
+    const landed = main.match(/Staked\(user: 0x[0-9a-fA-F]{40}, id: \d+, amount: \d+, bonus: (\d+), reward: (\d+),/)
+    expect([sent![2], sent![3]]).toEqual([landed![1], landed![2]])
     await shot(explorer, 'desktop-local-explorer-tx')
     await explorer.close()
 
@@ -198,6 +208,57 @@ describe('staking page on the local stack', () => {
     await page.getByRole('button', { name: 'Deposit', exact: true }).click()
     await page.getByRole('dialog', { name: 'Create deposit (fixed rate)' }).waitFor()
     expect(await page.getByLabel('Referral').count()).toBe(0)
+  })
+
+  it('refuses a stake whose fee the owner raised after the preview, says what changed, and stakes once confirmed again', async () => {
+    const me = session.accounts()[9]
+    const owner = session.accounts()[0]
+    await fund(me, 1_000n)
+    const pool = record().pools.find((p) => p.id === record().defaultPoolId)!
+    const read = contracts.pool(pool.address, provider())
+    await sendAs(me, record().contracts.token, tokenInterface().encodeFunctionData('approve', [pool.address, 1_000n * E18]))
+    const s = await read.getPoolState()
+    const params = {
+      inflationPercent: s.inflationPercent,
+      refererBonusPercent: s.refererBonusPercent,
+      timeBonusPercent: s.timeBonusPercent,
+      unHoldFee: s.unHoldFee,
+      holdTimeRefMin: s.holdTimeRefMin,
+      holdTimeMax: s.holdTimeMax,
+    }
+    const setFee = (fee: bigint) =>
+      sendAs(owner, pool.address, read.interface.encodeFunctionData('setParameters', [{ ...params, unHoldFee: fee }]))
+    try {
+      await setFee(10n * E18)
+      const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
+      await connectWith(page, 'Browser wallet')
+      const modal = await depositDialog(page, '100', '365')
+      await modal.getByText(/Closing earlier costs a fee of up to 10\.00% of the amount/).waitFor()
+      // A bot runs the owner's change in front of the person's Confirm: the fee is 100% now.
+      await setFee(100n * E18)
+      await modal.getByRole('button', { name: 'Confirm' }).click()
+      const alert = modal.getByRole('alert')
+      await alert.waitFor()
+      expect(await alert.textContent()).toMatch(/fee/i)
+      // Nothing was staked, and the dialog names the change and shows the new figures.
+      expect(await read.getUserStakesCount(me)).toBe(0n)
+      await modal.getByTestId('terms-changed').waitFor()
+      expect(await modal.getByTestId('terms-changed').textContent()).toBe(
+        "The pool's terms changed since you saw them: early-close fee 10% → 100%. The figures below are the new ones; " +
+          'confirm again to stake on them.',
+      )
+      expect(await modal.getByText(/Closing earlier costs a fee of up to/).textContent()).toContain('up to 100.00% of the amount')
+      await modal.getByTestId('terms-changed').scrollIntoViewIfNeeded()
+      await shot(page, 'desktop-deposit-terms-changed')
+      // Confirmed again, on the figures now shown: the stake lands with the fee the person saw last.
+      await modal.getByRole('button', { name: 'Confirm' }).click()
+      await modal.waitFor({ state: 'detached' })
+      const stake = await read.getStake(me, 0)
+      expect([stake.stakeAmount, stake.unHoldFee]).toEqual([100n * E18, 100n * E18])
+      expect(errors).toEqual([])
+    } finally {
+      await sendAs(owner, pool.address, read.interface.encodeFunctionData('setParameters', [params]))
+    }
   })
 
   it('fits a 360 px phone screen with the seeded stakes', async () => {

@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { StakeRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
-import { APPROVE_AMOUNT, DAY, ONE, poolParams, previewStake, type PoolMathState, type PoolVersion } from '../../domain/math'
+import { APPROVE_AMOUNT, DAY, poolParams, previewStake, type PoolMathState, type PoolVersion } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
@@ -185,7 +185,8 @@ export function depositPreview(pool: PoolInfo, amountWei: bigint, days: number, 
   const p = previewStake(poolMath(pool), amountWei, BigInt(days) * DAY, hasReferral && pool.version === 1)
   const wanted = p.bonusWanted + p.rewardWanted
   return {
-    baseShares: formatAmount((amountWei * ONE) / p.rate),
+    // A stake's shares are its principal, whatever the rate (docs/contracts.md, "Fees are shared by what was risked").
+    baseShares: formatAmount(p.shares),
     referralBonus: `${formatPercent(p.referralBonusPercent)}%`,
     lengthBonus: `${formatPercent(p.lengthBonusPercent)}%`,
     totalShares: formatAmount(p.shares),

@@ -171,6 +171,13 @@ describe('create deposit modal', () => {
     await waitFor(() => expect(confirm().disabled).toBe(false))
   })
 
+  it('gives pool shares equal to the amount at any rate: the bonus and the fees collected so far buy none', async () => {
+    const { user } = await openDeposit({ pool: testPool({ rate: ((11n * E18) / 10n).toString() }) })
+    await typeAmount(user, '100')
+    expect(screen.getByTestId('preview-base-shares').textContent).toBe('100.00')
+    expect(screen.getByTestId('preview-total-shares').textContent).toBe('100.00')
+  })
+
   it('shows the estimate from the shared math as the user types (version 1)', async () => {
     const { user } = await openDeposit()
     await typeAmount(user, '100')
