@@ -5,10 +5,11 @@ import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
 import { Button } from '../../../ui/Button'
 import { ErrorText } from '../../../ui/ErrorText'
-import { FigureList } from '../../../ui/FigureList'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
+import { ApproveAmount } from './ApproveAmount'
+import { DepositEstimate, type Shortfall } from './DepositEstimate'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
 import { describeTermChanges, type PoolTermsNow } from '../../../format/poolTerms'
 import { modalClosed } from '../../wallet/slice'
@@ -36,44 +37,6 @@ import {
 } from '../selectors'
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset, type PoolInfo } from '../slice'
 
-const Preview = styled(FigureList)`
-  gap: 6px 12px;
-  margin: 4px 0 20px;
-  padding: 14px;
-  border-radius: 10px;
-  background: ${(p) => p.theme.color.raised};
-  .split {
-    padding-top: 6px;
-    border-top: 1px solid ${(p) => p.theme.color.border};
-  }
-  dd.split {
-    margin-left: -12px;
-    padding-left: 12px;
-  }
-`
-
-const Shortfall = styled.p`
-  margin: -8px 0 16px;
-  color: ${(p) => p.theme.color.warning};
-  font-size: 0.9rem;
-`
-
-const Accept = styled.label`
-  display: flex;
-  gap: 10px;
-  align-items: flex-start;
-  margin: -6px 0 18px;
-  font-size: 0.9rem;
-  cursor: pointer;
-  input {
-    flex: none;
-    width: 18px;
-    height: 18px;
-    margin: 1px 0 0;
-    accent-color: ${(p) => p.theme.color.warning};
-  }
-`
-
 /** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
 const TermsChanged = styled.p.attrs({ role: 'status' })`
   margin: 0 0 16px;
@@ -96,78 +59,15 @@ const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
 `
 
-const Terms = styled.p`
-  margin: -8px 0 20px;
-  color: ${(p) => p.theme.color.muted};
-  font-size: 0.85rem;
-`
-
-/** Before Approve: how much the pool may spend now, what this deposit needs, and how much to approve. */
-const ApproveChoice = styled.fieldset`
-  border: 0;
-  margin: 0 0 16px;
-  padding: 0;
-  display: grid;
-  gap: 8px;
-  legend {
-    padding: 0;
-    margin-bottom: 8px;
-    font-size: 0.9rem;
-    color: ${(p) => p.theme.color.muted};
-  }
-  label {
-    display: grid;
-    grid-template-columns: auto 1fr;
-    gap: 2px 10px;
-    align-items: center;
-    padding: 10px 12px;
-    border-radius: 10px;
-    background: ${(p) => p.theme.color.raised};
-    border: 1px solid ${(p) => p.theme.color.border};
-    cursor: pointer;
-    font-size: 0.95rem;
-  }
-  label:has(input:checked) {
-    border-color: ${(p) => p.theme.color.accent};
-  }
-  label:has(input:disabled) {
-    cursor: default;
-    opacity: 0.6;
-  }
-  input {
-    width: 18px;
-    height: 18px;
-    margin: 0;
-    accent-color: ${(p) => p.theme.color.accent};
-  }
-  small {
-    grid-column: 2;
-    color: ${(p) => p.theme.color.muted};
-    font-size: 0.8rem;
-  }
-`
-
 const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 10px;
 `
 
-type Shortfall = NonNullable<ReturnType<typeof depositPreview>['shortfall']>
-
 /** What accepting lower terms applies to: this amount, term and referral, with exactly these funded figures. */
 const termsKey = (amount: string, days: number, referred: boolean, s: Shortfall) =>
   [amount, days, referred, s.minimums.bonus, s.minimums.reward].join('/')
-
-/** "a bonus of 0.00 PLT instead of 10.00 PLT and a reward of ..." for the parts the reservoir cuts. */
-function cutTerms(s: Shortfall): string {
-  return [
-    s.bonusCut ? `a bonus of ${s.bonus} instead of ${s.bonusWanted}` : null,
-    s.rewardCut ? `a reward of ${s.reward} instead of ${s.rewardWanted}` : null,
-  ]
-    .filter((t) => t !== null)
-    .join(' and ')
-}
 
 /**
  * The create-deposit modal, version 1 or 2 by the pool (docs/product.md §2.6, §4). When the reward reservoir cannot fund
@@ -343,90 +243,23 @@ export function DepositModal() {
         />
 
         {preview && (
-          <>
-            <Preview aria-label="Estimate">
-              {v1 && (
-                <>
-                  <dt>Pool shares to receive</dt>
-                  <dd data-testid="preview-base-shares">{preview.baseShares}</dd>
-                  <dt>Referral bonus</dt>
-                  <dd data-testid="preview-referral-bonus">{preview.referralBonus}</dd>
-                </>
-              )}
-              <dt>Length bonus</dt>
-              <dd data-testid="preview-length-bonus">{preview.lengthBonus}</dd>
-              <dt>Total estimated shares</dt>
-              <dd data-testid="preview-total-shares">{preview.totalShares}</dd>
-              <dt>Share of the pool</dt>
-              <dd data-testid="preview-share-of-pool">{preview.shareOfPool}</dd>
-              <dt className="split">Bonus at release</dt>
-              <dd className="split" data-testid="preview-bonus">
-                {preview.bonus}
-              </dd>
-              {preview.hasReward && (
-                <>
-                  <dt>Inflation reward</dt>
-                  <dd data-testid="preview-reward">{preview.reward}</dd>
-                </>
-              )}
-              <dt>To receive at release</dt>
-              <dd data-testid="preview-at-maturity">{preview.atMaturity}</dd>
-            </Preview>
-            {shortfall && (
-              <>
-                <Shortfall role="status" data-testid="preview-shortfall">
-                  The reward reservoir can fund only {shortfall.funded} of the {shortfall.wanted} bonus and reward this stake
-                  would earn. The pool stakes it on these lower terms only if you accept them.
-                </Shortfall>
-                <Accept>
-                  <input
-                    type="checkbox"
-                    data-testid="accept-lower-terms"
-                    checked={lowerTermsAccepted}
-                    disabled={shortKey === null || pending}
-                    onChange={(e) => setAccepted(e.target.checked ? shortKey : null)}
-                  />
-                  <span>I accept {cutTerms(shortfall)}.</span>
-                </Accept>
-              </>
-            )}
-            <Terms>
-              {preview.hasReward ? 'The reward is earned day by day; the bonus' : 'The bonus'} is paid at the release date.
-              Closing earlier costs a fee of up to {preview.feePercent} of the amount, falling to 0 at the release, and forfeits
-              the bonus{preview.hasReward ? ' and the reward not yet earned' : ''}.
-            </Terms>
-          </>
+          <DepositEstimate
+            preview={preview}
+            v1={v1}
+            accepted={lowerTermsAccepted}
+            canAccept={shortKey !== null && !pending}
+            onAccept={(yes) => setAccepted(yes ? shortKey : null)}
+          />
         )}
 
         {!approved && (
-          <ApproveChoice disabled={approving} data-testid="approve-choice">
-            <legend>
-              {approval.short
-                ? `The pool may spend ${approval.allowanceText} of yours; this deposit needs ${approval.exact?.text}. Approve:`
-                : `First allow the pool to spend your ${symbol || 'tokens'}. Approve:`}
-            </legend>
-            <label>
-              <input
-                type="radio"
-                name="approve-amount"
-                checked={approveExact && approval.exact !== null}
-                disabled={approval.exact === null}
-                onChange={() => setApproveExact(true)}
-              />
-              <span>Exactly {approval.exact?.text ?? 'the amount'}</span>
-              <small>Only this deposit; the next one asks again</small>
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="approve-amount"
-                checked={!approveExact || approval.exact === null}
-                onChange={() => setApproveExact(false)}
-              />
-              <span>Unlimited</span>
-              <small>{approval.unlimited.text}, so later deposits need no approval</small>
-            </label>
-          </ApproveChoice>
+          <ApproveAmount
+            approval={approval}
+            symbol={symbol}
+            disabled={approving}
+            exact={approveExact}
+            onExact={setApproveExact}
+          />
         )}
 
         {/* Why the last approval or stake did not go through; a rejection in the wallet is only a notice. */}
