@@ -111,7 +111,14 @@ describe('outages on the local stack: honest states, and recovery without a relo
     expect(await page.getByTestId('my-total-staked').textContent()).toMatch(/^[\d,]+\.\d\d PLT$/)
     await shot(page, 'desktop-staking-list-error')
     await proxyFailCalls(null)
-    await failure.getByRole('button', { name: 'Retry' }).click()
+    // Retry reads at once. On a slow machine the page's own backoff retry can get there first and take the button away
+    // with the error: a click that finds no button is a failure only while the error is still on screen.
+    await failure
+      .getByRole('button', { name: 'Retry' })
+      .click({ timeout: 5_000 })
+      .catch(async (err) => {
+        if ((await failure.count()) > 0) throw err
+      })
     await page.getByText('Closed', { exact: true }).first().waitFor()
     expect(await failure.count()).toBe(0)
     // The same state on a phone.
