@@ -1,11 +1,7 @@
 import styled from 'styled-components'
+import { WarningBox } from './WarningBox'
 
-const Box = styled.section`
-  margin: 0 0 16px;
-  padding: 10px 14px;
-  border-radius: ${(p) => p.theme.radius};
-  border: 1px solid ${(p) => p.theme.color.warning};
-  background: rgba(255, 210, 122, 0.07);
+const Box = styled(WarningBox).attrs({ as: 'section' })`
   h3 {
     margin: 0 0 4px;
     font-size: 0.95rem;
@@ -14,7 +10,6 @@ const Box = styled.section`
   ul {
     margin: 0;
     padding-left: 18px;
-    font-size: 0.9rem;
   }
 `
 

@@ -72,6 +72,7 @@ describe('create deposit modal', () => {
         }),
       )
     })
+    expect(screen.getByTestId('scheduled-changes').tagName).toBe('SECTION')
     expect(screen.getByTestId('scheduled-changes').textContent).toBe(
       'Scheduled changes to this poolFrom 26 Nov 2026 14:00 UTC: early-close fee 5%',
     )
@@ -328,6 +329,9 @@ describe('create deposit modal', () => {
       "The pool's terms changed since you saw them: early-close fee 100% → 5%; length bonus at the longest hold 30% → 0%. " +
         'The figures below are the new ones; confirm again to stake on them.',
     )
+    // A polite status paragraph: the dialog's one alert stays its error.
+    expect(screen.getByTestId('terms-changed')).toMatchObject({ tagName: 'P' })
+    expect(screen.getByTestId('terms-changed').getAttribute('role')).toBe('status')
     expect(screen.getByText(/Closing earlier costs a fee of up to/).textContent).toContain('up to 5.00% of the amount')
     // Confirming again stakes on the figures now shown, and the notice goes.
     await user.click(confirm())

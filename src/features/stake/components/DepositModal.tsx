@@ -11,6 +11,7 @@ import { TextField } from '../../../ui/TextField'
 import { ApproveAmount } from './ApproveAmount'
 import { DepositEstimate, type Shortfall } from './DepositEstimate'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
+import { WarningBox } from '../../../ui/WarningBox'
 import { describeTermChanges, type PoolTermsNow } from '../../../format/poolTerms'
 import { modalClosed } from '../../wallet/slice'
 import {
@@ -38,14 +39,7 @@ import {
 import { allowanceCheckRequested, approveRequested, depositRequested, depositReset, type PoolInfo } from '../slice'
 
 /** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
-const TermsChanged = styled.p.attrs({ role: 'status' })`
-  margin: 0 0 16px;
-  padding: 10px 14px;
-  border-radius: ${(p) => p.theme.radius};
-  border: 1px solid ${(p) => p.theme.color.warning};
-  background: rgba(255, 210, 122, 0.07);
-  font-size: 0.9rem;
-`
+const TermsChanged = styled(WarningBox).attrs({ as: 'p', role: 'status' })``
 
 /** The stake terms the deposit preview is made of: what the person has seen, to tell them when it changes. */
 const termsOf = (p: PoolInfo): PoolTermsNow => ({
