@@ -76,9 +76,10 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @dev One slot per user. Stakes made = count; active = count - closedCount. Shares equal the principal, so
-    ///      `staked` is both. As a referer: the referral bonus its latest stake backs (in BACKING_UNITs, rounded up;
-    ///      reset when it makes a new stake) and the latest release of a stake it referred (pool time): until then the
-    ///      early-close fees of its stakes go back to the reservoir that funded those bonuses.
+    ///      `staked` is both. As a referer: the latest release of a stake it referred (pool time) and `backed`, the
+    ///      referral bonuses it backs and has not paid back yet (in BACKING_UNITs, rounded up; across its stakes, and
+    ///      nothing once `backedUntil` has passed). Until then its early-close fees pay that back to the reservoir that
+    ///      funded those bonuses, and no more.
     struct Account {
         uint104 staked;
         uint24 count;
@@ -206,6 +207,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     error ParameterOutOfBounds(string name, uint256 value, uint256 max);
     error TooManyTerms(uint256 count);
     error TermNotOffered(uint256 hold);
+    /// @notice Two harvest terms of this hold: one hold, one term.
+    error DuplicateTerm(uint256 hold);
     error NotHarvest(address caller);
     error StakingIsPaused();
     error NoStakeIds();
@@ -409,6 +412,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         _setParameters(params);
     }
 
+    /// @notice Replaces the harvest terms stakeFor offers: at most MAX_TERMS, whole days up to MAX_HOLD_TIME, one per
+    ///         hold (else DuplicateTerm). Existing stakes keep the terms they were made under.
     function setHarvestTerms(HarvestTerm[] calldata terms) external onlyOwner {
         _setTerms(terms);
     }
@@ -446,11 +451,13 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         return uint256(_refererMinTokens) * ONE;
     }
 
-    /// @notice What `referer`'s latest stake backs in referral bonuses (base units, rounded up to BACKING_UNIT), and
-    ///         until when (unix time; 0 when never) its early-close fees go back to the reservoir.
+    /// @notice The referral bonuses `referer` backs and has not paid back yet (base units, rounded up to BACKING_UNIT;
+    ///         0 once every stake it referred is released), and until when (unix time; 0 when never) its early-close
+    ///         fees pay them back to the reservoir.
     function getReferralBacking(address referer) external view returns (uint256 backed, uint256 until) {
         Account memory a = _accounts[referer];
-        return (uint256(a.backed) * BACKING_UNIT, a.backedUntil == 0 ? 0 : uint256(_epoch) + a.backedUntil);
+        if (_now() < a.backedUntil) backed = uint256(a.backed) * BACKING_UNIT;
+        until = a.backedUntil == 0 ? 0 : uint256(_epoch) + a.backedUntil;
     }
 
     // ------------------------------------------------------------------ share token (read only)
@@ -670,10 +677,19 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
         b.sharedFees -= c.gains;
         b.toUser += c.amountOut - c.fee;
         b.toReservoir += c.forfeited;
-        // A referer's early-close fee pays back, to the reservoir that funded them, the referral bonuses its stakes
-        // back until the referred stakes are released; otherwise version 1 shares it with the holders.
-        if (_sharesFees() && t >= acc.backedUntil) b.newFees += c.fee;
-        else b.toReservoir += c.fee;
+        // A referer's early-close fee first pays back, to the reservoir that funded them, the referral bonuses it backs
+        // and has not paid back yet, until the referred stakes are released; the rest version 1 shares with the holders.
+        uint256 fee = c.fee;
+        if (t < acc.backedUntil && acc.backed != 0 && fee != 0) {
+            uint256 owed = uint256(acc.backed) * BACKING_UNIT;
+            uint256 back = fee < owed ? fee : owed;
+            // What is left owed is rounded down: never more than the bonuses goes back.
+            acc.backed -= uint72(_ceilDiv(back, BACKING_UNIT));
+            b.toReservoir += back;
+            fee -= back;
+        }
+        if (_sharesFees()) b.newFees += fee;
+        else b.toReservoir += fee;
 
         _moveToClosed(user, id, s.position, acc.closedCount);
         rec.closeTime = uint32(t);
@@ -746,9 +762,10 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @dev Checks that `referer`'s latest stake backs a referral of a stake of `amount` held `hold` from now, and
-    ///      books what it backs: the stake holds at least refererMinStake, was made before this second, is released
-    ///      no earlier than the referred stake, and the referral bonuses it backs stay within the early-close fee it
-    ///      would still pay when the referred stake is released (what it keeps at stake for the referred period).
+    ///      books what the referer backs: the stake holds at least refererMinStake, was made before this second, is
+    ///      released no earlier than the referred stake, and the referral bonuses the referer backs and has not paid
+    ///      back (all of its referrals not yet released, this one included) stay within the early-close fee its latest
+    ///      stake would still pay when the referred stake is released (what it keeps at stake for the referred period).
     function _backReferral(address referer, uint256 amount, uint256 hold) private {
         Account storage ra = _accounts[referer];
         uint256 count = ra.count;
@@ -772,7 +789,9 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             // The referral bonus (amount x refererBonusPercent, rounded up), in BACKING_UNITs rounded up.
             uint256 raw = amount * (uint256(refererBonusPercent) / 100);
             if (raw == 0) return;
-            uint256 backed = ra.backed;
+            uint256 until = ra.backedUntil;
+            // Once every stake it referred is released, it owes nothing for them.
+            uint256 backed = release - hold < until ? ra.backed : 0;
             uint256 units = backed + (raw - 1) / (ONE * BACKING_UNIT) + 1;
             // The fee closing the referer's stake at the referred release would charge (as _close computes it); it
             // only grows for an earlier close.
@@ -780,7 +799,6 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             if (units * BACKING_UNIT > available) {
                 revert ReferralNotBacked((raw - 1) / ONE + 1, available - _min(available, backed * BACKING_UNIT));
             }
-            uint256 until = ra.backedUntil;
             if (release > until) until = release;
             // One write of backedUntil (bits 152-183) and backed (bits 184-255) of the packed Account slot: units
             // fit 72 bits (units x BACKING_UNIT <= available < 2^96), times 32.
@@ -810,12 +828,12 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
     }
 
     /// @dev Adds a new stake's principal (= its shares) to its owner's account (bounded, so no later close can
-    ///      overflow). The new stake is the account's latest: what its previous latest backed as a referer is no
-    ///      longer counted against it.
+    ///      overflow). The new stake is the account's latest; what the account backs as a referer stays until paid
+    ///      back or released, and the new stake backs it for the next referrals.
     function _addToAccount(address user, Account memory acc, uint256 amount) private {
         uint256 staked = acc.staked + amount;
         if (staked > MAX_ACCOUNT_TOTAL) revert AccountLimit(MAX_ACCOUNT_TOTAL);
-        _accounts[user] = Account(uint104(staked), acc.count + 1, acc.closedCount, acc.backedUntil, 0);
+        _accounts[user] = Account(uint104(staked), acc.count + 1, acc.closedCount, acc.backedUntil, acc.backed);
     }
 
     /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
@@ -1058,6 +1076,8 @@ abstract contract StakingPoolBase is IStakingPool, OwnableUpgradeable, Reentranc
             if (hold < 1 days || hold > MAX_HOLD_TIME || hold % 1 days != 0) {
                 revert ParameterOutOfBounds("hold", hold, MAX_HOLD_TIME);
             }
+            // One term per hold: stakeFor takes the term of the hold asked for, so a second would be shown and never given.
+            for (uint256 j; j < i; ++j) if (terms[j].hold == hold) revert DuplicateTerm(hold);
             _bounded("bonus", terms[i].bonus, MAX_BONUS_PERCENT);
             _terms.push(terms[i]);
         }

@@ -38,6 +38,14 @@ describe('toUserMessage', () => {
     )
   })
 
+  it('names the hold of two harvest terms of one hold', () => {
+    const pool = new Interface(PoolArtifact.abi)
+    const data = pool.encodeErrorResult('DuplicateTerm', [30n * 86_400n])
+    expect(toUserMessage({ code: 'CALL_EXCEPTION', data })).toBe(
+      'Two staking terms are of 30 days; each term needs a number of days of its own.',
+    )
+  })
+
   it('has a message of its own for every custom error of the pool ABI', () => {
     const pool = new Interface(PoolArtifact.abi)
     const zero = (type: string) => (type === 'address' ? ZeroAddress : type === 'string' ? '' : type === 'bool' ? false : 0n)

@@ -34,6 +34,7 @@ const ERROR_SIGNATURES = [
   'error PoolLimit(uint256 max)',
   'error ParameterOutOfBounds(string name, uint256 value, uint256 max)',
   'error TooManyTerms(uint256 count)',
+  'error DuplicateTerm(uint256 hold)',
   'error NotHarvest(address caller)',
   'error NotSupportedInThisVersion()',
   'error OwnableUnauthorizedAccount(address account)',
@@ -97,6 +98,7 @@ const MESSAGES: Record<string, string> = {
   SharesNotTransferable: 'Pool shares stay with the stake that made them; they cannot be transferred.',
   ParameterOutOfBounds: 'A pool parameter is outside its allowed range.',
   TooManyTerms: 'The pool allows fewer staking terms.',
+  DuplicateTerm: 'Each staking term needs a number of days of its own.',
   NotHarvest: 'Only the claim contract may stake for someone else.',
   NotSupportedInThisVersion: 'This pool version does not support that.',
   OwnableUnauthorizedAccount: 'Only the owner may do this.',
@@ -158,6 +160,8 @@ const DETAILED: Record<string, (args: Result) => string> = {
     `Your referral's stake can back only ${formatAmount(a.available as bigint)} more of referral bonus and this needs ${formatAmount(
       a.bonus as bigint,
     )}; stake less, for fewer days, or without it.`,
+  DuplicateTerm: (a) =>
+    `Two staking terms are of ${(a.hold as bigint) / 86_400n} days; each term needs a number of days of its own.`,
   PermitAllowanceShort: (a) =>
     `The signed permit lets the pool take only ${formatAmount(a.allowance as bigint)} of the ${formatAmount(
       a.amount as bigint,

@@ -6,6 +6,7 @@ import {
   landedFee,
   referralBacking,
   referralCapacity,
+  referralPayback,
   DAY,
   MAX_RATE,
   ONE,
@@ -326,5 +327,15 @@ describe('guarded stakes and the referer rule', () => {
     expect(referralBacking(1n, 5n * ONE)).toBe(1n)
     expect(backingUnits(1n)).toBe(1n)
     expect(backingUnits(BACKING_UNIT + 1n)).toBe(2n)
+  })
+
+  it("sends to the reservoir only the part of a referer's fee that the bonuses it still owes account for", () => {
+    // The attack review's griefer: a 1-wei referral makes the referer owe one unit of its 990,867.56 fee.
+    const fee = 990_867_558_768_814_476_577_033n
+    expect(referralPayback(fee, 1n)).toEqual({ toReservoir: BACKING_UNIT, rest: fee - BACKING_UNIT, owedUnits: 0n })
+    expect(referralPayback(fee, 0n)).toEqual({ toReservoir: 0n, rest: fee, owedUnits: 0n })
+    // A fee smaller than what is owed goes back whole; what is left owed is rounded down.
+    expect(referralPayback(BACKING_UNIT + 1n, 5n)).toEqual({ toReservoir: BACKING_UNIT + 1n, rest: 0n, owedUnits: 3n })
+    expect(referralPayback(0n, 5n)).toEqual({ toReservoir: 0n, rest: 0n, owedUnits: 5n })
   })
 })

@@ -318,6 +318,18 @@ export function backingUnits(backed: bigint): bigint {
   return ceilDiv(backed, BACKING_UNIT)
 }
 
+/**
+ * How an early-close fee of a referer is split while stakes it referred are not all released: the part that pays back
+ * the referral bonuses it backs and has not paid back yet (`owedUnits` BACKING_UNITs, across its stakes) goes to the
+ * reservoir that funded them, at most the fee; the rest is a fee like any other (version 1: streamed to the holders).
+ * What it still owes after is rounded down, so never more than those bonuses goes back.
+ */
+export function referralPayback(fee: bigint, owedUnits: bigint): { toReservoir: bigint; rest: bigint; owedUnits: bigint } {
+  const owed = owedUnits * BACKING_UNIT
+  const back = fee < owed ? fee : owed
+  return { toReservoir: back, rest: fee - back, owedUnits: owedUnits - ceilDiv(back, BACKING_UNIT) }
+}
+
 /** Progress of a stake in hundredths of a percent (10000 = 100.00%), capped at 100%. */
 export function progressBasisPoints(stakeTime: bigint, holdTime: bigint, now: bigint): bigint {
   if (holdTime <= 0n || now >= stakeTime + holdTime) return 10_000n

@@ -17,7 +17,20 @@ import { COVERAGE, approveUnlimited, jamFactory, pinNextTimestamp, type Pool } f
 import { mathState } from '../../scripts/lib/poolState'
 import { PoolModel, type ModelParams } from './poolModel'
 import { signedClaim } from '../../scripts/lib/claims'
-import { DAY, FEE_STREAM, ONE, PERCENT, boundsOf, previewStake, type PoolVersion, type StakeBounds } from '../../src/domain/math'
+import {
+  BACKING_UNIT,
+  DAY,
+  FEE_STREAM,
+  ONE,
+  PERCENT,
+  backingUnits,
+  boundsOf,
+  previewStake,
+  referralBacking,
+  shareFee,
+  type PoolVersion,
+  type StakeBounds,
+} from '../../src/domain/math'
 import { permitDomain, signPermit } from '../../src/domain/permit'
 import {
   BrokenPool__factory,
@@ -838,16 +851,25 @@ describe('Audit regressions (pools that keep their word)', () => {
       await expect(
         f.poolV1.connect(f.users[4])['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, S.address),
       ).to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
-      // S leaves a second later: its fee goes back to the reservoir that funded the bonuses, not to the referred.
+      // S leaves a second later: its fee pays back every bonus it backed to the reservoir that funded them; only the
+      // rest (about 1,000) streams to the holders, here the referred stakes themselves.
       const s = await run.close(S, [0n], { at: ts + 4n * 1n + 1n })
       expect(s.closes[0].fee).to.be.greaterThan(T(15_000))
-      expect(s.toReservoir).to.be.greaterThanOrEqual(s.closes[0].fee)
+      expect(s.paidBack, 'every bonus paid back').to.be.greaterThanOrEqual(gained)
+      expect(s.paidBack - gained < 3n * 2n ** 24n, 'and no more (rounded up to BACKING_UNITs)').to.equal(true)
+      expect(s.otherFees).to.equal(s.closes[0].fee - s.paidBack)
       await time.increase(30n * DAY)
       for (const [i, u] of [X, Y, Z].entries()) await run.close(u, [referred[i].id])
       const end = await run.balances(parties)
       const plainEach = plain.atMaturity - T(100_000)
+      // The referral nets nothing: over three plain stakes the owner is left with at most the inflation S's 16,000 earned
+      // for its 5 seconds (0.0101, what any stake of it earns), less what of its own streamed fee the virtual shares
+      // kept (0.0033): the bonuses went back, and the owner's own fee came back only through its own shares.
       const net = end.reduce((sum, b, i) => sum + b - start[i], 0n) - 3n * plainEach
-      expect(net <= 0n, `the sybil's owner nets ${fmt(net)} over three plain stakes`).to.equal(true)
+      const earned = s.closes[0].rewardEarned
+      expect(net - earned <= 0n, `the sybil's owner nets ${fmt(net)} over three plain stakes, S earned ${fmt(earned)}`).to.equal(
+        true,
+      )
       run.checks.verify()
     })
 
@@ -1031,6 +1053,102 @@ describe('Audit regressions (pools that keep their word)', () => {
         'burst, stake in pool 0, claim-and-stake in pool 0, close',
       ).to.deep.equal([1, 1, 1, 1])
       expect(fmt(burst).slice(0, 2)).to.equal('81')
+    })
+  })
+})
+
+/**
+ * Regression tests for the independent attack review (test/contracts/AttackReview.test.ts), with its figures. Each
+ * fails on the contracts before the fix (commit b9bce9c): there every early-close fee of an account named as referer
+ * went back to the reservoir until the referred stake's release, whatever the referral's size, and setHarvestTerms
+ * took two terms of one hold.
+ */
+describe('Audit regressions (attack review)', () => {
+  const fmt = (x: bigint) => ethers.formatUnits(x, 18)
+
+  describe('finding 1: a referral takes back from its referer no more of an early-close fee than the bonuses it backs', () => {
+    it('a 1-wei stake naming a stranger diverts one BACKING_UNIT of its 990,867.56 fee; the rest streams to the holders (before: all of it to the reservoir, 0 to H)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [H, W, G] = f.users
+      await run.stake(H, T(1_000_000), MAX_HOLD)
+      await run.stake(W, T(1_000_000), MAX_HOLD)
+      // G, with no other stake, names W (who never agreed) for 1 wei over 1,094 days: a bonus of 1 wei, one unit.
+      await run.stake(G, 1n, 1094n * DAY, W.address)
+      const [owed, until] = await f.poolV1.getReferralBacking(W.address)
+      expect(owed, 'what W owes for the 1-wei referral').to.equal(BACKING_UNIT)
+      expect(until).to.be.greaterThan(0n)
+      await time.increase(10n * DAY)
+      const w = await run.close(W, [0n])
+      const { fee, forfeited } = w.closes[0]
+      expect(Number(fmt(fee)).toFixed(2)).to.equal('990867.56')
+      const [, , toReservoir] = w.paid
+      const [pending] = await f.poolV1.getFeeStream()
+      expect(
+        [toReservoir - forfeited, pending],
+        `W's fee to the reservoir ${fmt(toReservoir - forfeited)}, streaming to the holders ${fmt(pending)}`,
+      ).to.deep.equal([BACKING_UNIT, fee - BACKING_UNIT])
+      expect((await f.poolV1.getReferralBacking(W.address))[0], 'paid back').to.equal(0n)
+      // H holds 1,000,000 of the 1,000,000 + 1 wei of shares (and 1 virtual token) through the whole stream.
+      await time.increase(FEE_STREAM + 1n)
+      const hGains = (await f.poolV1.getStakeInfo(H.address, 0)).stake.gains
+      const { rate } = shareFee(fee - BACKING_UNIT, ONE, T(1_000_000) + 1n)
+      expect(hGains, `H gets ${fmt(hGains)}`).to.equal((T(1_000_000) * (rate - ONE)) / ONE)
+      expect(fmt(hGains).slice(0, 7)).to.equal('990866.')
+      run.checks.verify()
+    })
+
+    it('what a referer owes is kept across its stakes until paid back, from whichever closes early, and no more (before: both fees, about 32,000, to the reservoir)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const run = await Run.of(f, 1)
+      const [R, X, Y, Z, H] = f.users
+      await run.stake(H, T(500_000), MAX_HOLD)
+      await run.stake(R, T(16_000), MAX_HOLD)
+      await run.stake(X, T(100_000), 30n * DAY, R.address)
+      // R's next stake is its latest: it backs what R still owes (5,000) and the new referrals.
+      await run.stake(R, T(16_000), MAX_HOLD)
+      await run.stake(Y, T(100_000), 30n * DAY, R.address)
+      await run.stake(Z, T(100_000), 30n * DAY, R.address)
+      const bonus = referralBacking(T(100_000), 5n * ONE)
+      const owedAll = 3n * backingUnits(bonus) * BACKING_UNIT
+      expect((await f.poolV1.getReferralBacking(R.address))[0]).to.equal(owedAll)
+      // 20,000 would be past what R's latest stake keeps at stake for 30 days (15,561.6).
+      await expect(
+        f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, R.address),
+      ).to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
+      // R closes its first stake early: 15,000 of its fee (all R owes) goes back to the reservoir, the rest streams.
+      const first = await run.close(R, [0n], { now: true })
+      const fee0 = first.closes[0].fee
+      expect(first.toReservoir - first.closes[0].forfeited, `first fee ${fmt(fee0)}: to the reservoir`).to.equal(owedAll)
+      expect((await f.poolV1.getReferralBacking(R.address))[0]).to.equal(0n)
+      // Its second stake's fee is all the holders'.
+      const second = await run.close(R, [1n], { now: true })
+      const fee1 = second.closes[0].fee
+      expect(second.toReservoir - second.closes[0].forfeited, `second fee ${fmt(fee1)}: to the reservoir`).to.equal(0n)
+      expect(fee0 + fee1 > T(31_999)).to.equal(true)
+      run.checks.verify()
+    })
+  })
+
+  describe('finding 2: one term per hold', () => {
+    it('setHarvestTerms([30 d at 5%, 30 d at 50%]) is refused, DuplicateTerm(30 days) (before: accepted; the Lens showed 50%, a 10,000 claim-and-stake got 500 of the 5,000 shown)', async () => {
+      const f = await loadFixture(deployAuditFixture)
+      const pool = f.poolV1
+      const terms = [
+        { hold: 30n * DAY, bonus: 5n * ONE },
+        { hold: 30n * DAY, bonus: 50n * ONE },
+      ]
+      await expect(pool.setHarvestTerms(terms))
+        .to.be.revertedWithCustomError(pool, 'DuplicateTerm')
+        .withArgs(30n * DAY)
+      await expect(
+        pool.setHarvestTerms([terms[0], { hold: 90n * DAY, bonus: ONE }, { ...terms[1], hold: 90n * DAY }]),
+      ).to.be.revertedWithCustomError(pool, 'DuplicateTerm')
+      // The terms stay as they were; a pool cannot be created with two terms of one hold either.
+      const shown = (await f.lens.getPoolData(await pool.getAddress(), f.users[0].address)).harvestTerms
+      expect(shown.map((t) => [t.hold, t.bonus])).to.deep.equal(DEFAULT_TERMS.map((t) => [BigInt(t.hold), BigInt(t.bonus)]))
+      await expect(f.factory.createPool({ ...(await poolConfig(f)), terms })).to.be.revertedWithCustomError(pool, 'DuplicateTerm')
+      await expect(pool.setHarvestTerms([terms[1]])).to.emit(pool, 'HarvestTermsChanged')
     })
   })
 })

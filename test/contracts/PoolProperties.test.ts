@@ -13,7 +13,10 @@
  *   - a stake-then-close in one transaction never returns more than was put in;
  *   - no stake collects more of the fees than its principal-time-weighted part (model: fairAt), to the wei;
  *   - a guarded or permit stake lands on terms at least as good as its preview, or reverts naming the term;
- *   - the referral bonus a referer's latest stake backs never exceeds what it keeps at stake for the referred period.
+ *   - the referral bonuses a referer backs never exceed what its backing stake keeps at stake for the referred period;
+ *   - a fee goes to the reservoir only up to the referral bonuses its referer backs and has not paid back: each close
+ *     pays back at most min(fee, what it owes), the rest streams as any fee, and no referer ever pays back more than
+ *     the bonuses it backed.
  * `npm test` runs a fixed seed and budget; `npm run fuzz` (FUZZ_RUNS, FUZZ_SEED, FUZZ_COMMANDS) runs longer and prints
  * the runs, the commands executed and any shrunk counterexample.
  */
@@ -161,17 +164,26 @@ async function checkInvariants(m: PoolModel, r: Real) {
     if (active.length > 1) await r.pool.connect(u).unstake.staticCall(active.map((s) => s.id))
   }
   expect(held >= payAll, 'the balance covers closing every stake now').to.equal(true)
-  // What a referer's latest stake backs stays within what it keeps at stake for the referred period.
   for (const u of r.f.users) {
     const b = m.backingOf(u.address)
-    const latest = m.latestActive(u.address)
-    if (b.backed === 0n || !latest) continue
-    expect(b.backed * BACKING_UNIT <= latest.stakeAmount, 'backing within the principal').to.equal(true)
-    // Whenever the referer's stake would close, the bonuses of the referred stakes not yet released are within the
-    // fee it pays then: for each referred release R, what is released at or after R is within the fee at R.
+    const owed = m.owedAt(u.address, now)
+    const [shown, until] = await r.pool.getReferralBacking(u.address)
+    expect([shown, until], 'what a referer owes, and until when').to.deep.equal([owed * BACKING_UNIT, b.backedUntil])
+    // A fee goes to the reservoir only up to the referral bonuses its referer backed.
+    expect(b.paidBackEver <= b.unitsEver * BACKING_UNIT, 'paid back no more than the bonuses backed').to.equal(true)
+    if (owed === 0n) continue
+    // What a referer owes stays within what the stake that backed its last referral keeps at stake until that
+    // referral's release, so closing that stake before then pays all of it back.
+    const last = b.referrals[b.referrals.length - 1]
+    expect(owed * BACKING_UNIT <= referralCapacity(last.backer, last.release), 'owed within the fee').to.equal(true)
+    expect(owed * BACKING_UNIT <= last.backer.stakeAmount, 'owed within the principal').to.equal(true)
+    // For each referred release R: the bonuses released at or after R, less what was paid back, are within the fee at
+    // R of the stake that backed the last of those referrals.
     for (const { release } of b.referrals) {
-      const after = b.referrals.filter((x) => x.release >= release).reduce((sum, x) => sum + x.units, 0n)
-      expect(after * BACKING_UNIT <= referralCapacity(latest, release), 'backing within the fee').to.equal(true)
+      const after = b.referrals.filter((x) => x.release >= release)
+      const units = after.reduce((sum, x) => sum + x.units, 0n) - b.paidUnits
+      const backer = after[after.length - 1].backer
+      expect(units * BACKING_UNIT <= referralCapacity(backer, release), 'backing within the fee').to.equal(true)
     }
   }
 }
@@ -478,7 +490,15 @@ class CloseCmd implements Cmd {
     const [userBefore, resBefore] = [await balance(r, u.address), await balance(r, reservoir)]
     const t = await nextTime()
     await (await r.pool.connect(u).unstake(ids)).wait()
+    const owed = m.owedAt(u.address, t) * BACKING_UNIT
     const want = m.close(u.address, ids, t)
+    // A fee goes to the reservoir only up to the referral bonuses its referer backs; the rest is a fee as any other.
+    const fees = want.closes.reduce((sum, c) => sum + c.fee, 0n)
+    expect(want.paidBack + want.otherFees, 'every fee is paid back or shared').to.equal(fees)
+    expect(want.paidBack <= owed && want.paidBack <= fees, 'paid back within the fee and what is owed').to.equal(true)
+    expect(want.paidBack + BigInt(ids.length) * BACKING_UNIT > (fees < owed ? fees : owed), 'pays back what it owes').to.equal(
+      true,
+    )
     expect(await balance(r, u.address), 'paid to the owner').to.equal(userBefore + want.toUser)
     expect(await balance(r, reservoir), 'returned to the reservoir').to.equal(resBefore + want.toReservoir)
     for (const [k, id] of ids.entries()) {

@@ -8,6 +8,7 @@ import {
   normalizeHoldTime,
   referralBacking,
   referralCapacity,
+  referralPayback,
   previewStake,
   unstakePreview,
   type ClosePreview,
@@ -65,8 +66,9 @@ export interface BatchClose {
   /** Paid to the user: the sum of amountOut - fee. */
   toUser: bigint
   /**
-   * Back to the reservoir: forfeited bonus and reward, version 2's fees, and, when the last share burns, what no stake
-   * owns (shared fees' rounding and fees still streaming, this batch's included).
+   * Back to the reservoir: forfeited bonus and reward, what of the fees pays back the referral bonuses the closer
+   * still owes as a referer, version 2's fees, and, when the last share burns, what no stake owns (shared fees'
+   * rounding and fees still streaming, this batch's included).
    */
   toReservoir: bigint
   /** Early-close fees that start streaming to the remaining stakes (version 1, while shares remain). */
@@ -81,14 +83,16 @@ export interface BatchClose {
 /**
  * What unstake(ids) by `user` pays in the block pinned at `time`, and where every token goes, computed with the math
  * module the way the contract books it: the fees streamed until `time` are released first (read from the views of the
- * pending block), every close in the batch uses that rate, the batch's own fees start a new stream (version 1) or go
- * to the reservoir (version 2), and when the last share burns what no stake owns goes back to the reservoir.
+ * pending block), every close in the batch uses that rate, the batch's own fees first pay back the referral bonuses
+ * the closer still owes (to the reservoir) and the rest starts a new stream (version 1) or goes to the reservoir
+ * (version 2), and when the last share burns what no stake owns goes back to the reservoir.
  */
 export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], time: bigint): Promise<BatchClose> {
   const st = await pool.getPoolState(PENDING)
   const version = Number(st.version) as PoolVersion
-  // A referer's fees go back to the reservoir until the stakes its stakes back are released.
-  const [, backedUntil] = await pool.getReferralBacking(user)
+  // A referer's fees first pay back the referral bonuses it still owes (until the stakes it referred are released).
+  const [backed, backedUntil] = await pool.getReferralBacking(user, PENDING)
+  let owedUnits = time < backedUntil ? backed / BACKING_UNIT : 0n
   let shares = st.totalShares
   let committed = 0n
   let gains = 0n
@@ -110,8 +114,11 @@ export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], t
     gains += c.gains
     out.toUser += c.received
     out.toReservoir += c.forfeited
-    if (version === 1 && time >= backedUntil) out.streamed += c.fee
-    else out.toReservoir += c.fee
+    const split = referralPayback(c.fee, owedUnits)
+    owedUnits = split.owedUnits
+    out.toReservoir += split.toReservoir
+    if (version === 1) out.streamed += split.rest
+    else out.toReservoir += split.rest
     out.closes.push(c)
     out.stakes.push(s)
   }
@@ -309,8 +316,9 @@ export async function referralRefusal(
   if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
   const bonus = referralBacking(amount, st.refererBonusPercent)
   if (bonus === 0n) return null
-  const [backed] = await pool.getReferralBacking(referer)
-  const units = backed / BACKING_UNIT + backingUnits(bonus)
+  // What the referer still owes for referrals not yet all released, this one added.
+  const [backed, until] = await pool.getReferralBacking(referer)
+  const units = (time < until ? backed / BACKING_UNIT : 0n) + backingUnits(bonus)
   if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
   return null
 }

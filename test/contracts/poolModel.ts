@@ -10,6 +10,7 @@ import {
   previewStake,
   referralBacking,
   referralCapacity,
+  referralPayback,
   releaseFees,
   unstakePreview,
   type FeeStream,
@@ -37,12 +38,22 @@ export interface ModelStake extends StakeMath {
   fairDen: bigint
 }
 
-/** A referer account's backing (StakingPoolBase.Account): BACKING_UNITs its latest stake backs, and until when. */
+/**
+ * A referer account's backing (StakingPoolBase.Account): the BACKING_UNITs of referral bonus it backs and has not paid
+ * back (across its stakes; nothing once `backedUntil` has passed), and until when its early-close fees pay them back.
+ */
 export interface ModelBacking {
   backed: bigint
   backedUntil: bigint
-  /** The referrals its latest stake backs (the model's own record: units and the referred stake's release). */
-  referrals: { units: bigint; release: bigint }[]
+  /**
+   * The model's own record since the account last owed nothing at a referral: each referral's units, the referred
+   * stake's release and the referer's stake that backed it; and the units paid back since (rounded as the pool does).
+   */
+  referrals: { units: bigint; release: bigint; backer: ModelStake }[]
+  paidUnits: bigint
+  /** Over the pool's life: units of referral bonus ever backed, and fees (base units) ever sent back for them. */
+  unitsEver: bigint
+  paidBackEver: bigint
 }
 
 /** The five-argument stake's minimums as the model's bounds. */
@@ -61,6 +72,9 @@ export interface CloseResult {
   toUser: bigint
   toReservoir: bigint
   closes: ClosePreview[]
+  /** Of the batch's fees: what paid back the referral bonuses the closer backs (to the reservoir), and the rest. */
+  paidBack: bigint
+  otherFees: bigint
 }
 
 /** Why the model expects stake() to revert, or null when it should succeed. */
@@ -126,8 +140,15 @@ export class PoolModel {
 
   backingOf(user: string): ModelBacking {
     let b = this.backing.get(user)
-    if (!b) this.backing.set(user, (b = { backed: 0n, backedUntil: 0n, referrals: [] }))
+    if (!b)
+      this.backing.set(user, (b = { backed: 0n, backedUntil: 0n, referrals: [], paidUnits: 0n, unitsEver: 0n, paidBackEver: 0n }))
     return b
+  }
+
+  /** The units of referral bonus `user` backs and has not paid back at `time` (none once all it referred is released). */
+  owedAt(user: string, time: bigint): bigint {
+    const b = this.backingOf(user)
+    return time < b.backedUntil ? b.backed : 0n
   }
 
   /** The referer's latest stake, when it is active (else a referral names nobody staking). */
@@ -216,7 +237,7 @@ export class PoolModel {
     if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
     const bonus = referralBacking(amount, this.params.refererBonusPercent)
     if (bonus === 0n) return null
-    const units = this.backingOf(referer).backed + backingUnits(bonus)
+    const units = this.owedAt(referer, time) + backingUnits(bonus)
     if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
     return null
   }
@@ -270,14 +291,17 @@ export class PoolModel {
   ) {
     const hasReferer = typeof referer === 'string' || referer === true
     if (typeof referer === 'string') {
-      // The referer's latest stake backs the referral (checked by referralRefusal).
+      // The referer's latest stake backs the referral and what the referer still owes (checked by referralRefusal).
       const bonus = referralBacking(amount, this.params.refererBonusPercent)
       if (bonus !== 0n) {
         const b = this.backingOf(referer)
-        b.backed += backingUnits(bonus)
+        if (time >= b.backedUntil) Object.assign(b, { backed: 0n, referrals: [], paidUnits: 0n })
+        const units = backingUnits(bonus)
+        b.backed += units
+        b.unitsEver += units
         const release = time + (holdTime / DAY) * DAY
         if (release > b.backedUntil) b.backedUntil = release
-        b.referrals.push({ units: backingUnits(bonus), release })
+        b.referrals.push({ units, release, backer: this.latestActive(referer)! })
       }
     }
     if (this.version === 1) {
@@ -306,9 +330,7 @@ export class PoolModel {
       fairDen: 1n,
     }
     list.push(stake)
-    // Its new stake is the user's latest: what the previous one backed as a referer no longer counts against it.
-    this.backingOf(user).backed = 0n
-    this.backingOf(user).referrals = []
+    // Its new stake is the user's latest; what the user owes as a referer stays until paid back or released.
     this.totalShares += p.shares
     this.totalStaked += amount
     this.committed += amount + p.bonus + p.reward
@@ -323,12 +345,12 @@ export class PoolModel {
   /** Books closing `ids` of `user` at `time`, one after the other as unstake(ids) does. */
   close(user: string, ids: bigint[], time: bigint): CloseResult {
     const list = this.stakesOf(user)
-    const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [] }
+    const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [], paidBack: 0n, otherFees: 0n }
     const st = this.at(time)
     this.creditFair(st.released)
     let { rate, sharedFees } = st
     let newFees = 0n
-    const { backedUntil } = this.backingOf(user)
+    const backing = this.backingOf(user)
     for (const id of ids) {
       const s = list[Number(id)]
       const c = unstakePreview(s, rate, time)
@@ -340,9 +362,17 @@ export class PoolModel {
       result.toUser += c.received
       result.toReservoir += c.forfeited
       this.feesEver += c.fee
-      // A referer's fee before the stakes it backs are released goes back to the reservoir that funded them.
-      if (this.version === 1 && time >= backedUntil) newFees += c.fee
-      else result.toReservoir += c.fee
+      // A referer's fee first pays back the referral bonuses it still owes, to the reservoir that funded them.
+      const owed = this.owedAt(user, time)
+      const split = referralPayback(c.fee, owed)
+      backing.paidUnits += owed - split.owedUnits
+      if (time < backing.backedUntil) backing.backed = split.owedUnits
+      backing.paidBackEver += split.toReservoir
+      result.paidBack += split.toReservoir
+      result.otherFees += split.rest
+      result.toReservoir += split.toReservoir
+      if (this.version === 1) newFees += split.rest
+      else result.toReservoir += split.rest
       s.active = false
       s.closeTime = time
       s.closed = c
