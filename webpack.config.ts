@@ -89,7 +89,7 @@ class FirstViewPlugin {
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
         // Loaded only here: a development build never renders on the server.
         const { renderFirstView } = await import('./src/firstView')
-        return { ...data, html: withFirstView(data.html, renderFirstView(pathOf(data.outputName))) }
+        return { ...data, html: withFirstView(data.html, await renderFirstView(pathOf(data.outputName))) }
       })
     })
   }

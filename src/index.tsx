@@ -29,7 +29,12 @@ async function start() {
   setTimers(config.timers ?? {})
   const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
   await nextTask()
-  const { Root } = await import(/* webpackMode: "eager" */ './app/Root')
+  const [{ Root }, { loadPages }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/Root'),
+    import(/* webpackMode: "eager" */ './app/App'),
+  ])
+  // The page chunks before the first render: it then shows the page the build's markup shows, not a spinner.
+  await loadPages()
   await nextTask()
   const container = document.getElementById('root')!
   // A transition: React renders in slices of a few milliseconds, yielding to the browser in between.

@@ -6,6 +6,8 @@ import { OpenModal } from './OpenModal'
 import { Shell, ShellLoading } from './Shell'
 import { TxNotifications } from '../features/token/components/TxNotifications'
 import { WalletButton } from '../features/wallet/components/WalletButton'
+import { AccountParam } from '../features/wallet/components/AccountParam'
+import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { Header } from '../ui/layout/Header'
 import { MobileNav } from '../ui/layout/MobileNav'
 import { GlobalStyle } from '../ui/theme'
@@ -15,12 +17,16 @@ export { loadScreens } from '../kit/lazyChunk'
 // The first view is the shell: header, wallet state, notices. Each page is a chunk of its own, fetched when the shell
 // shows it (a first visit without a wallet never needs one) and prefetched (a low-priority download once the first
 // view's script has run), so connecting or following a link does not wait for it (docs/architecture.md §10).
-const ClaimPage = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ '../pages/ClaimPage'))(
-  (m) => m.ClaimPage,
-)
-const StakingPage = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ '../pages/StakingPage'))(
-  (m) => m.StakingPage,
-)
+const claimChunk = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ '../pages/ClaimPage'))
+const stakingChunk = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ '../pages/StakingPage'))
+const ClaimPage = claimChunk((m) => m.ClaimPage)
+const StakingPage = stakingChunk((m) => m.StakingPage)
+
+/**
+ * Both pages' code. Every visit shows a page now (the public view), so the entry loads them before its first render
+ * and the build renders them into the documents: the first render then matches the markup on screen.
+ */
+export const loadPages = () => Promise.all([claimChunk.load(), stakingChunk.load()])
 
 const Main = styled.main`
   flex: 1;
@@ -35,7 +41,9 @@ export function App() {
     <>
       <GlobalStyle />
       <Header actions={<WalletButton />} />
+      <AccountParam />
       <Main>
+        <AccountViewBanner />
         <Shell>
           {/* While a page's chunk loads, the shell's spinner stays where it was. */}
           <LoadFailure>

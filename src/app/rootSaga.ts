@@ -1,8 +1,9 @@
 import { createAction } from '@reduxjs/toolkit'
 import type { Saga, SagaIterator } from 'redux-saga'
-import { all, call, race, setContext, spawn, take } from 'redux-saga/effects'
+import { all, call, put, race, setContext, spawn, take } from 'redux-saga/effects'
 import type { ChainLayer } from '../chain/layer'
 import { walletSaga } from '../features/wallet/sagas'
+import { chainReadsStarted } from '../features/wallet/slice'
 import { getChain, type ChainSagas } from '../chain/sagaContext'
 
 /** The store is being closed: every feature saga stops (and with it every poll and read it started). */
@@ -16,11 +17,10 @@ function stopsOnClose(feature: Saga) {
 
 /**
  * The sagas that read and write the chain (token, vesting, stake) come with ethers' providers and the contracts' ABIs
- * in a lazy chunk, "chain", so a first visit shows the Connect Wallet prompt without them (docs/architecture.md §5).
- * Every action they take follows a connect: walletChanged, the pages (shown only with an address) and the
- * transactions. So the wallet saga starts them before it connects a wallet (`chainSagas` in the saga context, see
- * loadAndWatch; opening Choose Wallet starts them too, while the person chooses), and nothing they take can come
- * before they run.
+ * in a lazy chunk, "chain", so the first view paints without them (docs/architecture.md §5). The wallet saga starts
+ * them once the wallet layer is ready (the public view reads the default network), and before it connects a wallet
+ * (`chainSagas` in the saga context, see loadAndWatch). The pages ask for their reads only after chainReadsStarted,
+ * so nothing they take can come before they run.
  */
 const loadChainSagas = () =>
   Promise.all([
@@ -37,6 +37,8 @@ function chainSagasOnce(): ChainSagas {
       const chain: ChainLayer = yield getChain()
       const [features]: [Saga[]] = yield all([call(loadChainSagas), call([chain, chain.loadReads])])
       yield all(features.map((f) => spawn(stopsOnClose(f))))
+      // The pages ask for their reads from now on (they wait for this: an ask before would find no saga taking it).
+      yield put(chainReadsStarted())
       settle.resolve()
     } catch (err) {
       // The chunk did not load (offline, a release replaced it): the next connect tries again.

@@ -31,7 +31,12 @@ export function makeStore(preloadedState?: Partial<RootState>, deps?: SagaDeps, 
   const state: RootState = {
     ...base,
     ...preloadedState,
-    wallet: { ...base.wallet, networks: deps?.chain.networks ?? {}, ...preloadedState?.wallet },
+    wallet: {
+      ...base.wallet,
+      networks: deps?.chain.networks ?? {},
+      defaultChainId: deps?.chain.config.defaultChainId ?? null,
+      ...preloadedState?.wallet,
+    },
   }
   const store = configureStore({
     reducer: rootReducer,

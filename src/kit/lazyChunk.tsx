@@ -14,12 +14,14 @@ export function lazyChunk<M>(importer: () => Promise<M>) {
   let loading: Promise<M> | null = null
   const load = () => (loading ??= importer().then((m) => (loaded = m)))
   loaders.push(load)
-  return (pick: (m: M) => ComponentType) =>
+  const component = (pick: (m: M) => ComponentType) =>
     lazy(() => {
       if (!loaded) return load().then((m) => ({ default: pick(m) }))
       const module = { default: pick(loaded) }
       return { then: (resolve: (m: typeof module) => void) => resolve(module) } as never
     })
+  /** Loads this chunk alone (the entry waits for the page chunks, so its first render matches the build's markup). */
+  return Object.assign(component, { load })
 }
 
 /** Loads the code of every page and dialog, so they render without suspending (the component tests call it first). */

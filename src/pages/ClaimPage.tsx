@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
-import { useAppDispatch } from '../kit/hooks'
+import { useAppDispatch, useAppSelector } from '../kit/hooks'
+import { HolderGate } from '../features/wallet/components/HolderGate'
+import { selectReadsReady } from '../features/wallet/selectors'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
@@ -22,24 +24,32 @@ const Wide = styled.div`
   grid-column: 1 / -1;
 `
 
-/** 'Claim your allocation' (docs/product.md §2.7): vesting figures, schedules and the two ways to claim. */
+/**
+ * 'Claim your allocation' (docs/product.md §2.7): vesting figures, schedules and the two ways to claim. Without an
+ * address to show, the schedules and the token link alone, the connect prompt where the figures go (§2.8).
+ */
 export function ClaimPage() {
   const dispatch = useAppDispatch()
+  // The reads are asked for once their sagas run (a first visit shows the page while their chunk arrives).
+  const readsReady = useAppSelector(selectReadsReady)
   useEffect(() => {
+    if (!readsReady) return
     dispatch(claimPageOpened())
     dispatch(vestingRefreshRequested())
     return () => {
       dispatch(claimPageClosed())
     }
-  }, [dispatch])
+  }, [dispatch, readsReady])
   return (
     <>
       <PageTitle>Claim your allocation</PageTitle>
       <TokenContractLink />
       <VestingOutage />
       <Grid>
-        <VestingFigures />
-        <ClaimActions />
+        <HolderGate>
+          <VestingFigures />
+          <ClaimActions />
+        </HolderGate>
         <Wide>
           <VestingSchedules />
         </Wide>

@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import styled from 'styled-components'
-import { useAppDispatch } from '../kit/hooks'
+import { useAppDispatch, useAppSelector } from '../kit/hooks'
+import { HolderGate } from '../features/wallet/components/HolderGate'
+import { selectReadsReady } from '../features/wallet/selectors'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
 import { StakeList } from '../features/stake/components/StakeList'
 import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'
@@ -20,19 +22,25 @@ export function parsePoolId(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : null
 }
 
-/** 'Staking & Subscription' (docs/product.md §2.3). */
+/**
+ * 'Staking & Subscription' (docs/product.md §2.3): the pool's figures for anyone; the stake list for the wallet or
+ * the `?account=` address, else the connect prompt in its place (§2.8).
+ */
 export function StakingPage() {
   const dispatch = useAppDispatch()
   const { id } = useParams()
   useEffect(() => {
     dispatch(poolSelected(parsePoolId(id)))
   }, [dispatch, id])
+  // The reads are asked for once their sagas run (a first visit shows the page while their chunk arrives).
+  const readsReady = useAppSelector(selectReadsReady)
   useEffect(() => {
+    if (!readsReady) return
     dispatch(stakingPageOpened())
     return () => {
       dispatch(stakingPageClosed())
     }
-  }, [dispatch])
+  }, [dispatch, readsReady])
   return (
     <Stack>
       <div>
@@ -43,7 +51,9 @@ export function StakingPage() {
       <AlphaDisclaimer />
       <SubscriptionBanner />
       <PoolOverview />
-      <StakeList />
+      <HolderGate>
+        <StakeList />
+      </HolderGate>
       <StatisticsComingSoon />
     </Stack>
   )

@@ -16,7 +16,9 @@ describe('connecting a wallet', () => {
   it('connects the development account, names the network, remembers the wallet and reads the token', async () => {
     const { store, env } = makeTestStore()
     await waitFor(store, (s) => s.wallet.ready)
-    expect(selectShellView(store.getState())).toBe('connect')
+    // No wallet: the pages show the default network's figures (the public view), their reads running.
+    expect(selectShellView(store.getState())).toBe('ready')
+    await waitFor(store, (st) => st.wallet.readsReady)
     expect(store.getState().wallet.options.map((o) => o.name)).toEqual(['browser', 'mobile', 'walletconnect', 'dev'])
 
     const d = deployment()

@@ -14,8 +14,8 @@ import type { ChainLayer } from '../../chain/layer'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
 import { allowanceLoaded, tokenLoaded } from '../token/slice'
-import { walletChanged } from '../wallet/slice'
-import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
+import { accountViewSet, walletChanged } from '../wallet/slice'
+import { selectReadNetwork, selectViewedAddress } from '../wallet/selectors'
 import { selectActivePoolId, selectListStatus, selectStake } from './selectors'
 import {
   autoUpdateChanged,
@@ -23,6 +23,7 @@ import {
   poolFailed,
   poolReadBehind,
   poolLoaded,
+  listHolderChanged,
   poolRequested,
   poolSelected,
   stakeRefreshRequested,
@@ -127,10 +128,14 @@ function* newRowsOnly(
  */
 export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
-  const network = yield* select(selectSupportedNetwork)
+  const network = yield* select(selectReadNetwork)
   const poolId = yield* select(selectActivePoolId)
-  const wallet = yield* select(selectAddress)
+  // The connected wallet's stakes, or the `?account=` address's (read only); none in the public view.
+  const wallet = yield* select(selectViewedAddress)
   if (!network || poolId === null) return false
+  // Another holder than the rows on screen (a wallet or `?account=` change): those rows go before this read.
+  const before = yield* select(selectStake)
+  if ((before.owner ?? '').toLowerCase() !== (wallet ?? '').toLowerCase()) yield put(listHolderChanged(wallet))
   const shown = yield* select(selectStake)
   const provider = chain.readProvider(network.chainId)
   const lens = contracts.lens(network.contracts.lens, provider)
@@ -209,7 +214,7 @@ function* readOnce(mode: ReadMode): SagaIterator<boolean> {
     const error = readFailureMessage(err)
     yield put(poolFailed({ error }))
     // A list never read for this wallet says so too, rather than 'Loading your stakes…' for as long as the outage.
-    const owner = yield* select(selectAddress)
+    const owner = yield* select(selectViewedAddress)
     const listStatus = yield* select(selectListStatus)
     if (owner && listStatus !== 'ok') yield put(stakesFailed({ error }))
     return false
@@ -245,9 +250,9 @@ export function* pageReads(): SagaIterator {
 /** 'Show more': the next page of the list, added after the rows shown; a failure shows under the list with a Retry. */
 export function* readMoreStakes(): SagaIterator {
   const chain: ChainLayer = yield getChain()
-  const network = yield* select(selectSupportedNetwork)
+  const network = yield* select(selectReadNetwork)
   const stake = yield* select(selectStake)
-  const address = yield* select(selectAddress)
+  const address = yield* select(selectViewedAddress)
   if (!network || !stake.pool || !address || stake.nextOffset === null) return
   const lens = contracts.lens(network.contracts.lens, chain.readProvider(network.chainId))
   try {
@@ -278,7 +283,7 @@ export function* whileOnPage(): SagaIterator {
     for (;;) {
       const { closed }: { closed?: unknown } = yield race({
         closed: take(stakingPageClosed.type),
-        again: take([stakeRefreshRequested.type, walletChanged.type, poolSelected.type]),
+        again: take([stakeRefreshRequested.type, walletChanged.type, accountViewSet.type, poolSelected.type]),
         acted: take(
           (a: { type: string; payload?: { kind?: string } }) => a.type === txConfirmed.type && a.payload?.kind !== 'claim',
         ),

@@ -14,7 +14,7 @@ import { isUserRejection, toUserMessage } from '../../chain/errors'
 import { runTx, type TxOutcome } from '../../chain/tx'
 import { allowanceLoaded } from '../token/slice'
 import { modalClosed } from '../wallet/slice'
-import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
+import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
 import { poolMath, selectPool } from './selectors'
 import {
   allowanceCheckRequested,
@@ -63,7 +63,9 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
   const pool = yield* select(selectPool)
   let error: string | null = null
   try {
-    if (!network || !pool) return
+    // The page may show another address read only (`?account=`): nothing is sent for it.
+    error = yield* select(selectActBlock)
+    if (error || !network || !pool) return
     const amount = BigInt(payload.amount)
     const token = contracts.token(network.contracts.token)
     const outcome: TxOutcome = yield call(
@@ -140,6 +142,11 @@ function stakeCall(pool: PoolInfo, payload: DepositRequest): string {
  * ones. A refusal (found by the simulation before the wallet is asked, or on chain) shows its reason in the modal.
  */
 export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(depositSettled({ ok: false, error: blocked }))
+    return
+  }
   const pool = yield* select(selectPool)
   if (!pool) {
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
@@ -170,6 +177,11 @@ const PERMIT_FOR_SECONDS = 20 * 60
  * allowance behind. A declined signature ends like a declined transaction.
  */
 export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWithPermitRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(depositSettled({ ok: false, error: blocked }))
+    return
+  }
   const pool = yield* select(selectPool)
   const network = yield* select(selectSupportedNetwork)
   if (!pool || !network) {
@@ -214,6 +226,11 @@ export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWit
 
 /** unstake([id]); the list reloads after the receipt (the confirmed transaction restarts the page's reads). */
 export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(unstakeSettled({ ok: false, error: blocked }))
+    return
+  }
   const pool = yield* select(selectPool)
   if (!pool) return
   const chainId = yield* select(selectNetworkId)

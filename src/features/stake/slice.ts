@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
-import { walletChanged } from '../wallet/slice'
 
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
@@ -83,7 +82,10 @@ export interface StakeState {
   blockNumber: number | null
   /** Reads in a row that answered from a block before `blockNumber` and were set aside (a node behind the last one). */
   behindReads: number
-  /** The wallet whose stakes the list holds: another account's rows are dropped, the same one's kept. */
+  /**
+   * Whose stakes the list holds (the wallet's, or the `?account=` address's): a read for anyone else drops the rows
+   * first (listHolderChanged), a read for the same keeps them.
+   */
   owner: string | null
   /** Active stakes, then those closed in the last six months (newest close first), as far as the pages read go. */
   userStakes: StakeEntry[]
@@ -237,6 +239,11 @@ const stakeSlice = createSlice({
       if (state.status === 'idle') state.status = 'pending'
       if (state.listStatus === 'idle') state.listStatus = 'loading'
     },
+    /** The page reads another holder's stakes now (a wallet or `?account=` change): the last one's rows go. */
+    listHolderChanged(state, action: PayloadAction<string | null>) {
+      forgetList(state)
+      state.owner = action.payload
+    },
     poolLoaded(state, { payload }: PayloadAction<PoolLoaded>) {
       state.pool = payload.pool
       state.chainTime = payload.chainTime
@@ -326,11 +333,6 @@ const stakeSlice = createSlice({
     },
   },
   extraReducers: (b) => {
-    // Another wallet starts from the first page of its own list.
-    b.addCase(walletChanged, (state, { payload }) => {
-      if (payload.account?.toLowerCase() !== state.owner?.toLowerCase()) forgetList(state)
-      state.owner = payload.account
-    })
     // A confirmed stake or close restarts a paused auto-update (a manual action, docs/product.md §3.9).
     b.addCase(txConfirmed, (state, { payload }) => {
       if (state.autoUpdate === 'paused' && (payload.kind === 'stake' || payload.kind === 'unstake')) {
@@ -343,6 +345,7 @@ const stakeSlice = createSlice({
 
 export const {
   poolSelected,
+  listHolderChanged,
   stakingPageOpened,
   stakingPageClosed,
   stakeRefreshRequested,

@@ -9,7 +9,7 @@ import type { ChainLayer } from '../../chain/layer'
 import { resumeSentTxs } from '../../chain/tx'
 import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
 import { walletChanged } from '../wallet/slice'
-import { selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
+import { selectAddress, selectNetworkId, selectReadNetwork, selectSupportedNetwork } from '../wallet/selectors'
 import { selectFollowedHashes, selectSymbol } from './selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
 import { scheduledCallsLoaded, scheduledCallsRequested, watchAssetRequested } from './slice'
@@ -52,7 +52,7 @@ export function* watchAsset(): SagaIterator {
  */
 export function* readScheduledCalls({ payload }: ReturnType<typeof scheduledCallsRequested>): SagaIterator {
   const chain: ChainLayer = yield getChain()
-  const network = yield* select(selectSupportedNetwork)
+  const network = yield* select(selectReadNetwork)
   if (!network) return
   if (!network.timelock) {
     yield put(scheduledCallsLoaded({ chainId: network.chainId, target: payload.target, calls: [] }))

@@ -4,7 +4,7 @@ import type { TokenRoot } from './slice'
 import type { WalletRoot } from '../wallet/slice'
 import type { TxKind } from '../../chain/txActions'
 import { addressUrl, txUrl } from '../../config/networks'
-import { selectNetworks, selectSupportedNetwork, selectWalletName } from '../wallet/selectors'
+import { selectNetworks, selectReadNetwork, selectWalletName } from '../wallet/selectors'
 
 /** What these selectors read: token, wallet (docs/architecture.md §5). */
 type State = TokenRoot & WalletRoot
@@ -26,7 +26,10 @@ export const selectTxPending = (s: State, kind: TxKind): boolean =>
   selectTransactions(s).some((t) => t.kind === kind && t.status === 'pending')
 
 /** 'Add token to wallet' (wallet_watchAsset): once the token is read, and not for the development account. */
-export const selectCanWatchAsset = (s: State) => selectWalletName(s) !== 'dev' && selectSymbol(s) !== ''
+export const selectCanWatchAsset = (s: State) => {
+  const wallet = selectWalletName(s)
+  return wallet !== null && wallet !== 'dev' && selectSymbol(s) !== ''
+}
 
 const STATUS_TEXT = {
   pending: 'Transaction in progress',
@@ -63,7 +66,7 @@ export const selectRejection = (s: State) => s.token.rejection
 export const selectFollowedHashes = createSelector([selectTransactions], (txs) => txs.map((t) => t.hash.toLowerCase()))
 
 /** The token contract and its explorer page (null on a chain without an explorer), for the link on both pages. */
-export const selectTokenContract = createSelector([selectSupportedNetwork], (network) => {
+export const selectTokenContract = createSelector([selectReadNetwork], (network) => {
   const address = network?.contracts?.token
   if (!network || !address) return null
   return { address, url: addressUrl(network, address), explorerName: network.explorerName }

@@ -14,10 +14,17 @@ import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
 import { allowanceLoaded, tokenLoaded } from '../token/slice'
-import { modalClosed, walletChanged } from '../wallet/slice'
-import { selectAddress, selectSupportedNetwork } from '../wallet/selectors'
+import { accountViewSet, modalClosed, walletChanged } from '../wallet/slice'
+import { selectActBlock, selectReadNetwork, selectSupportedNetwork, selectViewedAddress } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
-import { selectClaimBlock, selectClaimPageLeft, selectHarvestPool, selectVesting, selectVestingInfo } from './selectors'
+import {
+  selectClaimBlock,
+  selectClaimPageLeft,
+  selectVestingHolder,
+  selectHarvestPool,
+  selectVesting,
+  selectVestingInfo,
+} from './selectors'
 import {
   claimRequested,
   claimSettled,
@@ -31,6 +38,7 @@ import {
   claimPageClosed,
   vestingRefreshRequested,
   vestingRequested,
+  vestingHolderChanged,
   type VestingInfo,
   type VestingState,
 } from './slice'
@@ -82,9 +90,12 @@ function* readChain(
  */
 export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const chain: ChainLayer = yield getChain()
-  const address = yield* select(selectAddress)
-  const network = yield* select(selectSupportedNetwork)
+  // The connected wallet's status, or the `?account=` address's (read only); nobody's in the public view.
+  const address = yield* select(selectViewedAddress)
+  const network = yield* select(selectReadNetwork)
   if (!address || !network) return true
+  const holder = yield* select(selectVestingHolder)
+  if ((holder ?? '').toLowerCase() !== address.toLowerCase()) yield put(vestingHolderChanged(address))
   yield put(vestingRequested())
   const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData] | { error: string }] = yield all([
     call(readVestingInfo, network.vestingApiBase, address, quiet),
@@ -175,6 +186,12 @@ type HarvestCall = (harvest: RewardHarvest['interface'], args: NonNullable<Retur
  * the next click sends a claim that can pass.
  */
 function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterator<boolean> {
+  // The figures shown may be another address's (`?account=`): only the wallet's own status can be claimed.
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(claimSettled({ ok: false, error: blocked }))
+    return false
+  }
   const info = yield* select(selectVestingInfo)
   const network = yield* select(selectSupportedNetwork)
   const args = answerClaimArgs(info)
@@ -253,7 +270,7 @@ export function* vestingSaga(): SagaIterator {
   // No claim saga waits for a claim found again after a reload: its end refreshes the page here instead.
   yield takeLatest(restoredClaimEnded, safely(refreshUntilCurrent))
   // Reads: newest wins (an address or network change supersedes a load in flight).
-  yield takeLatest([walletChanged.type, vestingRefreshRequested.type], safely(loadVestingPage))
+  yield takeLatest([walletChanged.type, accountViewSet.type, vestingRefreshRequested.type], safely(loadVestingPage))
   // Writes: a second click while one is open is ignored.
   yield takeLeading(claimRequested.type, safely(claimSaga))
   yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))

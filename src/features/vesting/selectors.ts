@@ -15,6 +15,8 @@ type State = VestingRoot & TokenRoot & WalletRoot
 
 export const selectVesting = (s: State) => s.vesting
 export const selectVestingInfo = (s: State) => s.vesting.info
+/** Whose status the page holds (the wallet's or the `?account=` address's). */
+export const selectVestingHolder = (s: State) => s.vesting.holder
 /** The claim page was left: its automatic retries stop. */
 export const selectClaimPageLeft = (s: State) => s.vesting.claimPageLeft
 const selectLastClaimedBlock = (s: State) => s.vesting.lastClaimedBlock

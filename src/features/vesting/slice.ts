@@ -49,6 +49,8 @@ export interface VestingState {
   harvestUnHoldFee: string | null
   /** RewardHarvest.getLastBlock for the wallet: the block its last claim named (decimal string). */
   lastClaimedBlock: string | null
+  /** Whose status `info` and `lastClaimedBlock` are: the wallet's, or the `?account=` address's. */
+  holder: string | null
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -88,6 +90,7 @@ export const initialVestingState: VestingState = {
   harvestInflationPercent: null,
   harvestUnHoldFee: null,
   lastClaimedBlock: null,
+  holder: null,
 }
 
 const vestingSlice = createSlice({
@@ -101,6 +104,18 @@ const vestingSlice = createSlice({
     },
     claimPageClosed(state) {
       state.claimPageLeft = true
+    },
+    /** The page reads another holder now (a wallet or `?account=` change): the last one's figures go, not shown as theirs. */
+    vestingHolderChanged(state, action: PayloadAction<string | null>) {
+      state.info = EMPTY_VESTING_INFO
+      state.status = 'idle'
+      state.error = null
+      state.loadedAt = null
+      state.chainStatus = 'idle'
+      state.chainError = null
+      state.lastClaimedBlock = null
+      state.claim = { status: 'idle', kind: null, error: null }
+      state.holder = action.payload
     },
     vestingRequested(state) {
       // A retry after a failure keeps the failure on screen until it succeeds.
@@ -160,6 +175,7 @@ export const {
   claimPageOpened,
   claimPageClosed,
   vestingRequested,
+  vestingHolderChanged,
   vestingLoaded,
   vestingFailed,
   vestingChainRead,

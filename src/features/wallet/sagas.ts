@@ -13,7 +13,10 @@ import { addChainParameters, catalogueEntry } from '../../config/catalogue'
 import type { ChainLayer } from '../../chain/layer'
 import { switchTarget } from '../../config/networks'
 import { isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
+import { retryDelayMs } from '../../kit/backoff'
 import {
+  accountParamChanged,
+  accountViewSet,
   connectFailed,
   connectRequested,
   disconnectRequested,
@@ -221,6 +224,49 @@ export function* storeReferral(): SagaIterator {
   yield put(referralLoaded(stored && isAddress(stored) ? getAddress(stored) : null))
 }
 
+/** At most this much of a refused `?account=` value is repeated back (it may be anything). */
+const SHOWN_PARAM = 48
+
+/**
+ * `?account=` (docs/product.md §2.8): an address (any case, or checksummed) is shown read only; anything else is
+ * refused with the reason, and the pages show nobody's figures rather than the wallet's under another's link.
+ */
+export function* checkAccountParam({ payload }: ReturnType<typeof accountParamChanged>): SagaIterator {
+  const raw = payload?.trim() ?? ''
+  if (raw === '') {
+    yield put(accountViewSet({ address: null, error: null }))
+    return
+  }
+  // (isAddress is a type guard: on `raw` itself it would leave nothing for the refusal below.)
+  if (isAddress(raw as unknown)) {
+    yield put(accountViewSet({ address: getAddress(raw), error: null }))
+    return
+  }
+  const shown = raw.length > SHOWN_PARAM ? `${raw.slice(0, SHOWN_PARAM)}…` : raw
+  const why = /^0x[0-9a-fA-F]{40}$/.test(raw)
+    ? 'its mixed-case letters do not match an address checksum (a typo?)'
+    : 'an address is 0x followed by 40 hexadecimal characters'
+  yield put(accountViewSet({ address: null, error: `The link's account "${shown}" is not an address: ${why}.` }))
+}
+
+/**
+ * The public view: the pages read the default network before any wallet connects, so the chain sagas (a lazy chunk)
+ * start once the wallet layer is ready, and until their chunk arrives, again with backoff (an offline moment).
+ */
+export function* startReads(): SagaIterator {
+  const chainSagas: ChainSagas | undefined = yield getChainSagas()
+  if (!chainSagas) return
+  for (let attempt = 0; ; attempt++) {
+    try {
+      yield call(chainSagas)
+      return
+    } catch (err) {
+      log.warn('wallet', 'the chain code did not load; trying again', err)
+      yield delay(retryDelayMs(attempt, Math.random(), timers.RETRY_FIRST_MS, timers.RETRY_MAX_MS))
+    }
+  }
+}
+
 function* pollUntilSettled(store: Web3ReactStore | null): SagaIterator {
   while (store?.getState().activating) yield delay(timers.WALLET_READY_POLL_MS)
 }
@@ -253,6 +299,7 @@ export function* startWallet(): SagaIterator {
   }
   yield race({ settled: call(pollUntilSettled, store), timeout: delay(timers.WALLET_READY_TIMEOUT_MS) })
   yield put(walletReady())
+  yield fork(startReads)
 }
 
 /** The Choose Wallet dialog opened: a connect is likely, so the chain sagas' chunk loads while the person chooses. */
@@ -269,6 +316,7 @@ export function* walletSaga(): SagaIterator {
   yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
   yield takeLatest(switchChainRequested.type, safely(switchChain))
   yield takeEvery(modalOpened.type, safely(rememberModal))
+  yield takeLatest(accountParamChanged.type, safely(checkAccountParam))
   yield takeLeading(
     (a: { type: string; payload?: unknown }) => a.type === modalOpened.type && a.payload === 'chooseWallet',
     safely(warmChainSagas),

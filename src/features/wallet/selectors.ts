@@ -34,13 +34,57 @@ export const selectSupportedNetwork = (s: State) => {
 
 export const selectSupportedNetworkList = createSelector([selectNetworks], supportedNetworks)
 
+/** The chain sagas run: a page may ask for its reads. */
+export const selectReadsReady = (s: State) => s.wallet.readsReady
+export const selectViewAccount = (s: State) => s.wallet.viewAccount
+export const selectViewError = (s: State) => s.wallet.viewError
+
+/**
+ * The network the pages read: the wallet's once one is connected (null on a chain without contracts), else the
+ * build's default network, so a visitor without a wallet sees its figures (the public view, docs/product.md §2.8).
+ */
+export const selectReadNetwork = (s: State) => {
+  if (s.wallet.address) return selectSupportedNetwork(s)
+  const id = s.wallet.defaultChainId
+  const n = id === null ? undefined : s.wallet.networks[id]
+  return isSupported(n) ? n : null
+}
+
+/** Whose figures the pages read: the `?account=` address, else the wallet's; null for nobody's (also after a bad link). */
+export const selectViewedAddress = (s: State): string | null => {
+  if (s.wallet.viewError) return null
+  return s.wallet.viewAccount ?? s.wallet.address
+}
+
+/** The pages show an address that is not the connected wallet's (read only). */
+export const selectViewingOther = (s: State) => s.wallet.viewAccount !== null && s.wallet.viewAccount !== s.wallet.address
+
+/**
+ * Why no action can be taken on what the page shows, or null when it can: another address shown read only, or a
+ * link whose account could not be read. Without a wallet, actions stay open: they ask for one (docs/product.md §2.2).
+ */
+export const selectActBlock = createSelector([selectViewAccount, selectViewError, selectAddress], (view, error, own) => {
+  if (error) return 'The account in the link is not a valid address, so nothing here can be done.'
+  if (view !== null && view !== own)
+    return `Read only: this page shows ${shortenAddress(view)}. Go back to your own address to act.`
+  return null
+})
+
+/** What stands where the holder's own figures go: them, the connect prompt, or the bad-link message. */
+export type HolderView = 'figures' | 'connect' | 'invalid'
+export const selectHolderView = (s: State): HolderView => {
+  if (s.wallet.viewError) return 'invalid'
+  return selectViewedAddress(s) ? 'figures' : 'connect'
+}
+
 /** What the shell shows instead of, or around, the routed page (docs/product.md §2.2). */
 export type ShellView = 'loading' | 'connect' | 'unsupported' | 'ready'
 export const selectShellView = createSelector(
-  [selectReady, selectAddress, selectSupportedNetwork],
-  (ready, address, supported): ShellView => {
+  [selectReady, selectAddress, selectSupportedNetwork, selectReadNetwork],
+  (ready, address, supported, readable): ShellView => {
     if (!ready) return 'loading'
-    if (!address) return 'connect'
+    // Without a wallet the pages show the default network's figures; only a build without one asks to connect.
+    if (!address) return readable ? 'ready' : 'connect'
     if (!supported) return 'unsupported'
     return 'ready'
   },

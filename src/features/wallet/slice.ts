@@ -28,6 +28,16 @@ export interface WalletState {
   openModal: ModalName | null
   /** The referral from the ref cookie (a checksummed address), offered as 'Your referral' in the deposit form. */
   referral: string | null
+  /** The chain the pages read before a wallet names one (the build's DEFAULT_CHAIN_ID): the public view. */
+  defaultChainId: number | null
+  /** The chain sagas (a lazy chunk) are running: the pages may ask for their reads (src/app/rootSaga.ts). */
+  readsReady: boolean
+  /**
+   * The `?account=` view (docs/product.md §2.8): the checksummed address the pages show read only, or null for the
+   * connected wallet's own; `viewError` says why a given value was refused (the pages then show nobody's figures).
+   */
+  viewAccount: string | null
+  viewError: string | null
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -49,6 +59,10 @@ export const initialWalletState: WalletState = {
   switchingTo: null,
   openModal: null,
   referral: null,
+  defaultChainId: null,
+  readsReady: false,
+  viewAccount: null,
+  viewError: null,
 }
 
 const walletSlice = createSlice({
@@ -63,6 +77,16 @@ const walletSlice = createSlice({
     },
     walletReady(state) {
       state.ready = true
+    },
+    chainReadsStarted(state) {
+      state.readsReady = true
+    },
+    /** The page's `?account=` value, as the router has it (null without one); the wallet saga checks it. */
+    accountParamChanged(_state, _action: PayloadAction<string | null>) {},
+    /** The checked `?account=`: the address to show read only, or why the value was refused. */
+    accountViewSet(state, action: PayloadAction<{ address: string | null; error: string | null }>) {
+      state.viewAccount = action.payload.address
+      state.viewError = action.payload.error
     },
     walletSelected(state, action: PayloadAction<WalletName>) {
       state.selected = action.payload
@@ -125,6 +149,9 @@ const walletSlice = createSlice({
 export const {
   walletOptionsLoaded,
   walletReady,
+  chainReadsStarted,
+  accountParamChanged,
+  accountViewSet,
   walletSelected,
   connectRequested,
   connectFailed,

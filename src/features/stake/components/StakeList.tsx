@@ -9,6 +9,7 @@ import { Skeleton } from '../../../ui/Skeleton'
 import { SpreadRow } from '../../../ui/SpreadRow'
 import { useNow } from '../../../ui/useNow'
 import { modalOpened } from '../../wallet/slice'
+import { selectActBlock } from '../../wallet/selectors'
 import { stakesCsv } from '../csv'
 import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt } from '../selectors'
 import type { StakeRow } from '../rows'
@@ -231,13 +232,15 @@ export function StakeList() {
   const selectStakeRows = useMemo(makeSelectStakeRows, [])
   const { active, closed } = useAppSelector(selectStakeRows)
   const view = useAppSelector(selectPoolView)
+  // Another address shown read only (`?account=`): its list, worded as its own, with nothing to act on.
+  const blocked = useAppSelector(selectActBlock)
   const deposit = () => dispatch(modalOpened('deposit'))
   const all = [...active, ...closed]
   return (
     <Card aria-labelledby="my-stakes">
       <Head>
         <h2 id="my-stakes">
-          My total staked{' '}
+          {blocked ? 'Total staked by this address' : 'My total staked'}{' '}
           <strong data-testid="my-total-staked">
             {view.myTotalLoading ? <Skeleton $width="10ch" aria-label="Loading" /> : view.myTotal}
           </strong>
@@ -248,14 +251,22 @@ export function StakeList() {
               Export CSV
             </Button>
           )}
-          <Button onClick={deposit}>Subscribe/Stake</Button>
+          <Button onClick={deposit} disabled={!!blocked} title={blocked ?? undefined}>
+            Subscribe/Stake
+          </Button>
         </div>
       </Head>
       {view.listStatus === 'ok' && all.length === 0 ? (
-        <Empty>
-          <p>You do not have any deposits</p>
-          <Button onClick={deposit}>Create 1st deposit</Button>
-        </Empty>
+        blocked ? (
+          <Empty>
+            <p>This address has no deposits</p>
+          </Empty>
+        ) : (
+          <Empty>
+            <p>You do not have any deposits</p>
+            <Button onClick={deposit}>Create 1st deposit</Button>
+          </Empty>
+        )
       ) : all.length === 0 ? (
         view.listStatus === 'failed' ? null : (
           <Muted>Loading your stakes…</Muted>

@@ -9,6 +9,7 @@ import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { modalClosed } from '../../wallet/slice'
+import { selectActBlock } from '../../wallet/selectors'
 import { selectCloseError, selectClosePending, selectPoolView, selectSummaryRow } from '../selectors'
 import { unstakeRequested } from '../slice'
 
@@ -89,6 +90,7 @@ export function StakeSummaryDialog() {
   const { apr } = useAppSelector(selectPoolView)
   const closing = useAppSelector(selectClosePending)
   const closeError = useAppSelector(selectCloseError)
+  const blocked = useAppSelector(selectActBlock)
   const close = () => dispatch(modalClosed())
   if (!row) return null
   const c = row.close
@@ -130,7 +132,8 @@ export function StakeSummaryDialog() {
       )}
       {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
       {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
-      <Button $block disabled={!row.active || closing} onClick={() => dispatch(unstakeRequested(row.id))}>
+      {row.active && blocked && <Failure as="p">{blocked}</Failure>}
+      <Button $block disabled={!row.active || closing || !!blocked} onClick={() => dispatch(unstakeRequested(row.id))}>
         {closing && <Spinner size={18} label="Closing" />}
         Close tranche
       </Button>

@@ -6,6 +6,7 @@ import { TokenContractLink } from '../../token/components/TokenContractLink'
 import { selectCanWatchAsset } from '../../token/selectors'
 import { watchAssetRequested } from '../../token/slice'
 import { modalOpened } from '../../wallet/slice'
+import { selectActBlock } from '../../wallet/selectors'
 import { selectPoolView } from '../selectors'
 
 const Bar = styled(SpreadRow)`
@@ -42,6 +43,7 @@ export function StakingToolbar() {
   const dispatch = useAppDispatch()
   const { apr, paused } = useAppSelector(selectPoolView)
   const canWatch = useAppSelector(selectCanWatchAsset)
+  const blocked = useAppSelector(selectActBlock)
   return (
     <Bar>
       <Side>
@@ -54,7 +56,7 @@ export function StakingToolbar() {
       </Side>
       <Side>
         {apr && <AprBadge data-testid="apr-badge">APR {apr}</AprBadge>}
-        <Button disabled={paused} onClick={() => dispatch(modalOpened('deposit'))}>
+        <Button disabled={paused || !!blocked} title={blocked ?? undefined} onClick={() => dispatch(modalOpened('deposit'))}>
           Deposit
         </Button>
       </Side>

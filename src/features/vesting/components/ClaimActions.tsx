@@ -5,6 +5,7 @@ import { Card, Muted } from '../../../ui/Card'
 import { ErrorText } from '../../../ui/ErrorText'
 import { Spinner } from '../../../ui/Spinner'
 import { modalOpened } from '../../wallet/slice'
+import { selectActBlock } from '../../wallet/selectors'
 import { selectClaimBlock, selectClaimView, selectNextClaimLine, type ClaimBlock, type NextClaimLine } from '../selectors'
 import { claimRequested } from '../slice'
 
@@ -63,16 +64,13 @@ export function ClaimActions() {
   const view = useAppSelector(selectClaimView)
   const line = useAppSelector(selectNextClaimLine)
   const block = useAppSelector(selectClaimBlock)
-  const disabled = block !== null
+  // Another address shown read only (`?account=`): its figures, and why nothing can be claimed here.
+  const readOnly = useAppSelector(selectActBlock)
+  const disabled = block !== null || readOnly !== null
   return (
     <Box>
       {!view.loading && !view.unknown && <NextLine line={line} />}
-      <Button
-        $block
-        disabled={disabled}
-        // The shell shows this page only with a wallet connected, so the flow can open directly.
-        onClick={() => dispatch(modalOpened('claimWarning'))}
-      >
+      <Button $block disabled={disabled} onClick={() => dispatch(modalOpened('claimWarning'))}>
         {view.claiming === 'stake' && <Spinner size={18} label="Claiming and staking" />}
         Claim tokens and stake with up to 400% APR
       </Button>
@@ -82,7 +80,7 @@ export function ClaimActions() {
           Or claim directly to your wallet
         </Button>
       </div>
-      {(block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
+      {readOnly ? <Why>{readOnly}</Why> : (block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
       {/* A claim to the wallet that did not go through says why here; claim-and-stake says it in its term chooser. */}
       {view.error && view.failedKind === 'wallet' && <Failure data-testid="claim-error">{view.error}</Failure>}
       <Note>This page may take up to 2 hours to update.</Note>

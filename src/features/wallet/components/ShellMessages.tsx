@@ -31,12 +31,22 @@ const Failure = styled(ErrorText)`
   font-size: 1rem !important;
 `
 
-export function ConnectPrompt() {
+/** The spec's words and button, wherever a wallet is missing: the whole shell, or where a holder's figures go. */
+export function ConnectPromptBody() {
   const dispatch = useAppDispatch()
   return (
-    <Box>
+    <>
       <p>Connect the wallet to continue working</p>
       <Button onClick={() => dispatch(modalOpened('chooseWallet'))}>Connect Wallet</Button>
+    </>
+  )
+}
+
+/** The shell without a wallet, on a build whose default network has no contracts (nothing to show publicly). */
+export function ConnectPrompt() {
+  return (
+    <Box>
+      <ConnectPromptBody />
     </Box>
   )
 }
