@@ -36,7 +36,8 @@ async function lensFor(t: ReturnType<typeof makeTestStore>, who: string) {
 /** A store on the staking page: the reads start once their sagas run, as the page asks only then. */
 async function openStaking(t: ReturnType<typeof makeTestStore>) {
   await waitFor(t.store, (s) => s.wallet.ready && s.wallet.readsReady)
-  t.store.dispatch(poolSelected(poolId()))
+  // /staking without an id: the default network's default pool.
+  t.store.dispatch(poolSelected(null))
   t.store.dispatch(stakingPageOpened())
   return waitFor(t.store, poolLoaded)
 }

@@ -13,7 +13,7 @@ import { readFailureMessage } from '../../chain/errors'
 import type { ChainLayer } from '../../chain/layer'
 import { txConfirmed } from '../../chain/txActions'
 import type { Lens } from '../../chain/types'
-import { allowanceLoaded, tokenLoaded } from '../token/slice'
+import { allowanceLoaded, tokenLoaded, tokenNamed } from '../token/slice'
 import { accountViewSet, walletChanged } from '../wallet/slice'
 import { selectReadNetwork, selectViewedAddress } from '../wallet/selectors'
 import { selectActivePoolId, selectListStatus, selectStake } from './selectors'
@@ -178,8 +178,10 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   const failed = list !== null && 'error' in list ? list.error : null
   const rows = list !== null && 'rows' in list ? list : null
   // The token figures and the allowance to this pool come with the same read. They land just before the pool, so a
-  // pool just switched to never shows without its allowance. Without a wallet there are none.
-  if (wallet) {
+  // pool just switched to never shows without its allowance. Without a holder to show there are none, but the
+  // pool's figures still name the token.
+  if (!wallet) yield put(tokenNamed({ name: data.tokenName, symbol: data.tokenSymbol }))
+  else {
     yield put(tokenLoaded({ name: data.tokenName, symbol: data.tokenSymbol, balance: data.walletStakeTokenBalance.toString() }))
     yield put(allowanceLoaded({ chainId: network.chainId, owner: wallet, spender: data.pool, amount: data.allowance.toString() }))
   }

@@ -7,7 +7,7 @@ import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 import { describeScheduled } from '../../format/poolTerms'
-import { selectNetwork } from '../wallet/selectors'
+import { selectReadNetwork } from '../wallet/selectors'
 import type { PoolInfo } from './slice'
 import { stakeRow, type StakeRow } from './rows'
 
@@ -34,7 +34,7 @@ export const selectCloseError = (s: State) => (selectClosing(s).status === 'fail
 
 /** The pool the staking page is about: the route's id, else the default pool of the wallet's network. */
 export const selectActivePoolId = createSelector(
-  [selectRoutePoolId, selectNetwork],
+  [selectRoutePoolId, selectReadNetwork],
   (routeId, network): number | null => routeId ?? network?.defaultPoolId ?? null,
 )
 

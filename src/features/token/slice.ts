@@ -110,6 +110,11 @@ const tokenSlice = createSlice({
     tokenLoaded(state, { payload: f }: PayloadAction<TokenFigures>) {
       Object.assign(state, { name: f.name, symbol: f.symbol, balance: f.balance })
     },
+    /** The token's name and symbol alone: a read with no holder to show (the public view) has no balance to give. */
+    tokenNamed(state, { payload }: PayloadAction<{ name: string; symbol: string }>) {
+      state.name = payload.name
+      state.symbol = payload.symbol
+    },
     /** Ask the wallet to track the token (wallet_watchAsset). */
     watchAssetRequested() {},
     /** The one writer of allowances. A read for another wallet or chain (one that landed after a switch) is dropped. */
@@ -172,6 +177,6 @@ const tokenSlice = createSlice({
   },
 })
 
-export const { tokenLoaded, watchAssetRequested, allowanceLoaded, scheduledCallsRequested, scheduledCallsLoaded } =
+export const { tokenLoaded, tokenNamed, watchAssetRequested, allowanceLoaded, scheduledCallsRequested, scheduledCallsLoaded } =
   tokenSlice.actions
 export default tokenSlice.reducer

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
-import { NAV_LINKS } from './navLinks'
+import { keptSearch, NAV_LINKS } from './navLinks'
 
 const Bar = styled.header`
   position: sticky;
@@ -59,7 +59,8 @@ const Right = styled.div`
 
 /** The top bar: brand, the main navigation, and on the right what the app puts there (`actions`: the wallet button). */
 export function Header({ actions }: { actions?: ReactNode }) {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  const kept = keptSearch(search)
   return (
     <Bar>
       <Brand to="/" aria-label="Vesting, home">
@@ -68,7 +69,12 @@ export function Header({ actions }: { actions?: ReactNode }) {
       </Brand>
       <Nav aria-label="Main">
         {NAV_LINKS.map((l) => (
-          <NavItem key={l.to} to={l.to} $active={l.isActive(pathname)} aria-current={l.isActive(pathname) ? 'page' : undefined}>
+          <NavItem
+            key={l.to}
+            to={l.to + kept}
+            $active={l.isActive(pathname)}
+            aria-current={l.isActive(pathname) ? 'page' : undefined}
+          >
             {l.label}
           </NavItem>
         ))}

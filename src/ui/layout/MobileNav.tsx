@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
-import { NAV_LINKS } from './navLinks'
+import { keptSearch, NAV_LINKS } from './navLinks'
 
 const Bar = styled.nav`
   display: none;
@@ -30,11 +30,12 @@ const Item = styled(Link)<{ $active: boolean }>`
 
 /** Bottom navigation on narrow screens (the header's links hide there). */
 export function MobileNav() {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  const kept = keptSearch(search)
   return (
     <Bar aria-label="Mobile">
       {NAV_LINKS.map((l) => (
-        <Item key={l.to} to={l.to} $active={l.isActive(pathname)} aria-current={l.isActive(pathname) ? 'page' : undefined}>
+        <Item key={l.to} to={l.to + kept} $active={l.isActive(pathname)} aria-current={l.isActive(pathname) ? 'page' : undefined}>
           {l.label}
         </Item>
       ))}

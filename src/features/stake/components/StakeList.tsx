@@ -176,7 +176,8 @@ function Countdown({ releaseAt }: { releaseAt: number }) {
   return left ? <small>in {left}</small> : null
 }
 
-const Row = memo(function Row({ row }: { row: StakeRow }) {
+/** `readOnly`: another address's row (`?account=`): its button shows the details, never offers a close. */
+const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: boolean }) {
   countRender('StakeRow')
   const dispatch = useAppDispatch()
   return (
@@ -210,9 +211,9 @@ const Row = memo(function Row({ row }: { row: StakeRow }) {
             dispatch(stakeSummaryOpened(row.id))
             dispatch(modalOpened('stakeSummary'))
           }}
-          aria-label={`${row.active ? 'Close' : 'Details of'} stake #${row.id}`}
+          aria-label={`${row.active && !readOnly ? 'Close' : 'Details of'} stake #${row.id}`}
         >
-          {row.active ? 'Close' : 'Details'}
+          {row.active && !readOnly ? 'Close' : 'Details'}
         </Button>
       </td>
     </tr>
@@ -289,7 +290,7 @@ export function StakeList() {
           </thead>
           <tbody>
             {active.map((r) => (
-              <Row key={r.id} row={r} />
+              <Row key={r.id} row={r} readOnly={!!blocked} />
             ))}
           </tbody>
           {closed.length > 0 && (
@@ -300,7 +301,7 @@ export function StakeList() {
                 <th />
               </Section>
               {closed.map((r) => (
-                <Row key={r.id} row={r} />
+                <Row key={r.id} row={r} readOnly={!!blocked} />
               ))}
             </tbody>
           )}
