@@ -69,7 +69,10 @@ describe('the public view (no wallet) and the read-only ?account= view, in a rea
     await page.getByText(short(me)).waitFor()
     expect(await banner.textContent()).toContain('Back to your own address')
     // Active rows come first: #0 has active stakes. Their button shows the details, and the close there is off.
-    await rows.first().getByRole('button', { name: /^Details of stake #/ }).click()
+    await rows
+      .first()
+      .getByRole('button', { name: /^Details of stake #/ })
+      .click()
     const summary = page.getByRole('dialog')
     await summary.waitFor()
     expect(await summary.getByRole('button', { name: 'Close tranche' }).isDisabled()).toBe(true)
