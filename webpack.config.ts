@@ -5,7 +5,7 @@ import webpack from 'webpack'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
-import { readBuildConfig, type BuildEnv } from './src/config/buildConfig'
+import { readBuildConfig, type BuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
 import { DOCUMENTS, inlineBlocks, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
 import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
@@ -71,6 +71,8 @@ class HeadersFilePlugin {
  * src/hosting/documents.ts adds them and the returning-wallet check), so the page paints before its script arrives.
  */
 class FirstViewPlugin {
+  /** The build's own configuration: the first view shows its default network's page (the public view). */
+  constructor(private readonly config: BuildConfig) {}
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('FirstViewPlugin', (compilation) => {
       const hooks = HtmlWebpackPlugin.getHooks(compilation)
@@ -89,7 +91,7 @@ class FirstViewPlugin {
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
         // Loaded only here: a development build never renders on the server.
         const { renderFirstView } = await import('./src/firstView')
-        return { ...data, html: withFirstView(data.html, await renderFirstView(pathOf(data.outputName))) }
+        return { ...data, html: withFirstView(data.html, await renderFirstView(pathOf(data.outputName), this.config)) }
       })
     })
   }
@@ -171,7 +173,7 @@ export default (
             favicon: path.join(__dirname, 'public', 'favicon.svg'),
           }),
       ),
-      ...(dev ? [] : [new FirstViewPlugin()]),
+      ...(dev ? [] : [new FirstViewPlugin(buildConfig)]),
       new webpack.DefinePlugin({
         ...Object.fromEntries(Object.entries(appEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
         'process.env.RENDER_COUNTS': JSON.stringify(process.env.RENDER_COUNTS ?? ''),

@@ -3,25 +3,30 @@ import { appStarted, appUrl, browserSession, short } from '../../scripts/lib/bro
 
 const session = browserSession()
 
-/** Holds the app's script back until `release()`: the page shows only what its document holds. */
-async function holdAppScript(context: BrowserContext) {
+/** Holds a script (the entry, or a lazy chunk: `<name>.<hash>.chunk.js`) back until `release()`. */
+async function holdScript(context: BrowserContext, chunk: string) {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/static\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+  await context.route(new RegExp(`/static/${chunk}\\.[0-9a-f]{8}(\\.chunk)?\\.js$`), async (route) => {
     await held
     await route.continue()
   })
   return release
 }
 
+/** Holds the app's script back until `release()`: the page shows only what its document holds. */
+const holdAppScript = (context: BrowserContext) => holdScript(context, 'main')
+
 describe("each page's first view, from its document (docs/architecture.md §10)", () => {
   it.each([
     ['/', 'Claim'],
     ['/staking', 'Staking'],
     ['/staking/2', 'Staking'],
-  ])('%s paints the connect prompt before the app runs, and the app takes it over in place', async (path, tab) => {
+  ])('%s paints the public page before the app runs, and the app takes it over in place', async (path, tab) => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg' })
     const release = await holdAppScript(context)
+    // The reads' code too: what the app's first render replaces is the document's markup, before any figure lands.
+    const releaseReads = await holdScript(context, 'chain')
     await page.goto(appUrl(path), { waitUntil: 'domcontentloaded' })
 
     const prompt = page.getByText('Connect the wallet to continue working')
@@ -33,6 +38,7 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     release()
     await appStarted(page)
     expect(await prompt.boundingBox()).toEqual(before)
+    releaseReads()
     // The app's own buttons now: Connect Wallet opens the dialog.
     await page.getByRole('button', { name: 'Connect Wallet' }).last().click()
     await page.getByRole('dialog', { name: 'Choose Wallet' }).waitFor()
