@@ -2,7 +2,10 @@
  * `npm run bench:bundle`: a production build, then the gzip size of the JavaScript the first page view loads
  * (the entry chunks) and of each lazy chunk group the app fetches on demand: the pages, the dialogs, the wallet
  * connectors, the chain sagas with ethers' providers, WalletConnect, the chain catalogue (docs/architecture.md §10).
- * Budget: first view at most 200 KB gzip. `npm run bench:lighthouse` measures what a page load transfers and costs.
+ * Since the public view (every visit shows a page), the entry also loads both page chunks before its first render
+ * (src/index.tsx, loadPages); the first paint is the document's markup and needs none. So it prints the first render
+ * too: the entry and the two pages. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the first
+ * render at most 200 KB. `npm run bench:lighthouse` measures what a page load transfers and costs.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -11,7 +14,8 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 
 const ROOT = path.join(__dirname, '..', '..')
-const BUDGET_KB = 200
+const FIRST_VIEW_BUDGET_KB = 135
+const FIRST_RENDER_BUDGET_KB = 200
 
 interface Stats {
   entrypoints: Record<string, { assets: { name: string }[] }>
@@ -56,7 +60,11 @@ for (const [name, group] of Object.entries(stats.namedChunkGroups)) {
 console.log('\n| what | JS files | gzip KB |\n|---|---:|---:|')
 for (const [what, n, kb] of rows) console.log(`| ${what} | ${n} | ${kb.toFixed(1)} |`)
 const first = rows[0][2]
-console.log(
-  `\nFirst view: ${first.toFixed(1)} KB gzip, budget ${BUDGET_KB} KB: ${first <= BUDGET_KB ? 'within' : 'OVER'} budget.`,
-)
+// The page chunks the entry waits for, beyond what the entry already holds (shared code counted once).
+const pageFiles = [...new Set(['claim', 'staking'].flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? []))]
+const firstRender = first + gzipKb(pageFiles.filter((f) => !entry.includes(f)))
+const verdict = (kb: number, budget: number) =>
+  `${kb.toFixed(1)} KB gzip, budget ${budget} KB: ${kb <= budget ? 'within' : 'OVER'} budget`
+console.log(`\nFirst view (entry): ${verdict(first, FIRST_VIEW_BUDGET_KB)}.`)
+console.log(`First render (entry + both pages): ${verdict(firstRender, FIRST_RENDER_BUDGET_KB)}.`)
 fs.rmSync(out, { recursive: true, force: true })
