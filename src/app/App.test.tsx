@@ -15,6 +15,44 @@ describe('shell states', () => {
     expect(screen.queryByRole('heading', { name: 'Claim your allocation' })).toBeNull()
   })
 
+  it('shows the default network’s page to a visitor without a wallet, the prompt where the figures go', async () => {
+    const { user, store } = renderWithProviders(<App />, {
+      preloadedState: { wallet: walletState({ defaultChainId: 31337 }) },
+      route: '/staking',
+    })
+    expect(screen.getByRole('heading', { name: 'Staking & Subscription' })).toBeTruthy()
+    expect(screen.getByText('Total staked')).toBeTruthy()
+    const prompt = screen.getByTestId('holder-connect')
+    expect(within(prompt).getByText('Connect the wallet to continue working')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await user.click(within(prompt).getByRole('button', { name: 'Connect Wallet' }))
+    expect(store.getState().wallet.openModal).toBe('chooseWallet')
+  })
+
+  it('keeps the page while a remembered wallet reconnects: only the holder’s part waits', () => {
+    renderWithProviders(<App />, { preloadedState: { wallet: walletState({ defaultChainId: 31337, ready: false }) } })
+    expect(screen.getByRole('heading', { name: 'Claim your allocation' })).toBeTruthy()
+    expect(within(screen.getByTestId('holder-waiting')).getByRole('status', { name: 'Loading wallet' })).toBeTruthy()
+    expect(screen.queryByText('Connect the wallet to continue working')).toBeNull()
+  })
+
+  it('hands ?account= to the store, and names a viewed address with the way back', async () => {
+    const viewed = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const { dispatched, user } = renderWithProviders(<App />, {
+      preloadedState: { wallet: connectedWallet({ viewAccount: viewed, defaultChainId: 31337 }) },
+      route: `/staking?account=${viewed.toLowerCase()}&ref=0x1`,
+    })
+    expect(dispatched).toContainEqual({ type: 'wallet/accountParamChanged', payload: viewed.toLowerCase() })
+    const banner = screen.getByTestId('account-view-banner')
+    expect(banner.textContent).toContain(viewed)
+    expect((screen.getByRole('button', { name: 'Deposit' }) as HTMLButtonElement).disabled).toBe(true)
+    // The navigation keeps the view; the way back keeps the rest of the query.
+    expect(screen.getAllByRole('link', { name: 'Claim' })[0].getAttribute('href')).toBe(`/?account=${viewed.toLowerCase()}`)
+    expect(within(banner).getByRole('link', { name: 'Back to your own address' }).getAttribute('href')).toBe('/staking?ref=0x1')
+    await user.click(within(banner).getByRole('link', { name: 'Back to your own address' }))
+    expect(dispatched.at(-1)).toEqual({ type: 'wallet/accountParamChanged', payload: null })
+  })
+
   it('asks for a wallet when there is no address', async () => {
     const { user, store } = renderWithProviders(<App />)
     expect(screen.getByText('Connect the wallet to continue working')).toBeTruthy()

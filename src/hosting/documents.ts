@@ -33,13 +33,13 @@ export const RETURNING_ATTR = 'data-returning-wallet'
 const WALLET_COOKIE: CookieName = 'walletName'
 
 /**
- * The first view is what a visitor without a wallet sees: the connect prompt. A returning wallet reconnects instead,
- * so before the first paint this script marks the page and the style below hides the prompt it would not need; the
- * header stays. It and loaderScript are the documents' inline scripts: the Content-Security-Policy allows each by its
+ * The first view is what a visitor without a wallet sees: the page with the connect prompt where a holder's figures
+ * go. A returning wallet reconnects instead, so before the first paint this script marks the page and the style below
+ * hides that prompt (its box stays, so nothing moves); the page's public part shows as it is. It and loaderScript are the documents' inline scripts: the Content-Security-Policy allows each by its
  * hash (src/hosting/csp.ts).
  */
 export const RETURNING_SCRIPT = `if(/(?:^|;\\s*)${WALLET_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute('${RETURNING_ATTR}','')`
-const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] main{visibility:hidden}`
+const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data-holder-prompt]{visibility:hidden}`
 
 /**
  * Runs the app's entry scripts once the first view has painted (the frame after the next), or at once in a background

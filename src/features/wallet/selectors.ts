@@ -71,9 +71,11 @@ export const selectActBlock = createSelector([selectViewAccount, selectViewError
 })
 
 /** What stands where the holder's own figures go: them, the connect prompt, or the bad-link message. */
-export type HolderView = 'figures' | 'connect' | 'invalid'
+export type HolderView = 'figures' | 'connect' | 'invalid' | 'waiting'
 export const selectHolderView = (s: State): HolderView => {
   if (s.wallet.viewError) return 'invalid'
+  // A remembered wallet still reconnecting: its figures are coming, the connect prompt would be wrong.
+  if (!s.wallet.ready && !s.wallet.viewAccount) return 'waiting'
   return selectViewedAddress(s) ? 'figures' : 'connect'
 }
 
@@ -82,7 +84,9 @@ export type ShellView = 'loading' | 'connect' | 'unsupported' | 'ready'
 export const selectShellView = createSelector(
   [selectReady, selectAddress, selectSupportedNetwork, selectReadNetwork],
   (ready, address, supported, readable): ShellView => {
-    if (!ready) return 'loading'
+    // A page that needs no wallet shows at once: while a remembered wallet reconnects, only the holder's part waits
+    // (HolderGate). Without one, the spinner until the wallet layer is ready.
+    if (!ready) return readable ? 'ready' : 'loading'
     // Without a wallet the pages show the default network's figures; only a build without one asks to connect.
     if (!address) return readable ? 'ready' : 'connect'
     if (!supported) return 'unsupported'

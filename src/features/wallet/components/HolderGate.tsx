@@ -4,13 +4,21 @@ import styled from 'styled-components'
 import { useAppSelector } from '../../../kit/hooks'
 import { Card } from '../../../ui/Card'
 import { ErrorText } from '../../../ui/ErrorText'
+import { Spinner } from '../../../ui/Spinner'
 import { selectHolderView, selectViewError } from '../selectors'
 import { ConnectPromptBody } from './ShellMessages'
 import { useOwnViewLink } from './viewLink'
 
-/** Takes the place of the figures it stands for, across a page's grid. */
+/**
+ * Takes the place of the figures it stands for, across a page's grid; the same box whether it waits for the wallet
+ * or asks for one, so nothing moves when one gives way to the other.
+ */
 const Stand = styled(Card)`
   grid-column: 1 / -1;
+  display: grid;
+  place-items: center;
+  align-content: center;
+  min-height: 140px;
   text-align: center;
   p {
     margin: 0 0 16px;
@@ -28,6 +36,12 @@ export function HolderGate({ children }: { children: ReactNode }) {
   const error = useAppSelector(selectViewError)
   const back = useOwnViewLink()
   if (view === 'figures') return <>{children}</>
+  if (view === 'waiting')
+    return (
+      <Stand aria-busy="true" data-testid="holder-waiting">
+        <Spinner size={36} label="Loading wallet" />
+      </Stand>
+    )
   if (view === 'invalid')
     return (
       <Stand data-testid="account-view-error">
@@ -36,7 +50,8 @@ export function HolderGate({ children }: { children: ReactNode }) {
       </Stand>
     )
   return (
-    <Stand data-testid="holder-connect">
+    // data-holder-prompt: a returning wallet's document hides it before the first paint (src/hosting/documents.ts).
+    <Stand data-testid="holder-connect" data-holder-prompt="">
       <ConnectPromptBody />
     </Stand>
   )

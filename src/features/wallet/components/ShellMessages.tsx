@@ -45,7 +45,7 @@ export function ConnectPromptBody() {
 /** The shell without a wallet, on a build whose default network has no contracts (nothing to show publicly). */
 export function ConnectPrompt() {
   return (
-    <Box>
+    <Box data-holder-prompt="">
       <ConnectPromptBody />
     </Box>
   )
