@@ -47,9 +47,14 @@ describe('the public view (no wallet) and the read-only ?account= view, in a rea
   it('shows another address’s stakes and claim figures read only, with every action disabled and why', async () => {
     const [viewed, , me] = session.accounts()
     const wallet = new TestWallet(chainUrl(), { account: me })
-    const { page, errors } = await session.open({ wallet, path: `/staking?account=${viewed.toLowerCase()}&ref=${me}` })
+    const { page, context, errors } = await session.open({
+      wallet,
+      path: `/staking?account=${viewed.toLowerCase()}&ref=${me}`,
+    })
     const banner = page.getByTestId('account-view-banner')
     await banner.waitFor()
+    // ?ref= works beside ?account=: kept in its cookie as on any page.
+    expect((await context.cookies()).find((c) => c.name === 'ref')?.value).toBe(me)
     expect(await banner.textContent()).toContain(viewed)
     await page.getByText('Total staked by this address').waitFor()
     const lens = await lensFor(viewed)
