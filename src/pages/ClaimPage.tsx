@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { useAppDispatch } from '../kit/hooks'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
+import { ClaimOrStake } from '../features/vesting/components/ClaimOrStake'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
@@ -40,6 +41,7 @@ export function ClaimPage() {
       <Grid>
         <VestingFigures />
         <ClaimActions />
+        <ClaimOrStake />
         <Wide>
           <VestingSchedules />
         </Wide>
