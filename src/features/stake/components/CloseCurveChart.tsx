@@ -3,7 +3,7 @@ import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } 
 import { useTheme } from 'styled-components'
 import { formatAxisAmount } from '../../../format/axis'
 import type { ChartPoint } from '../closeCurveView'
-import { CHART_GEOMETRY as G, curveColors } from './curveLook'
+import { CHART_GEOMETRY as G, curveColors, dayTicks } from './curveLook'
 
 export interface CloseCurveChartProps {
   data: ChartPoint[]
@@ -47,6 +47,7 @@ export const CloseCurveChart = memo(function CloseCurveChart(props: CloseCurveCh
         dataKey="day"
         type="number"
         domain={[0, props.lastDay]}
+        ticks={dayTicks(props.lastDay)}
         allowDecimals={false}
         tickFormatter={(d: number) => (d === 0 ? 'today' : `${d}d`)}
         height={G.bottom}

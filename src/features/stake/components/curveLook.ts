@@ -20,3 +20,14 @@ export const curveColors = (t: AppTheme) => ({
  * day 0 to the release, linearly).
  */
 export const CHART_GEOMETRY = { top: 14, right: 12, bottom: 30, left: 48 }
+
+/** Steps of the day axis's ticks (a day, a week, a fortnight, months, a year): the first that needs at most 6 ticks. */
+const TICK_STEPS = [1, 7, 14, 30, 60, 90, 180, 365]
+
+/** The day axis's ticks: today, whole steps, and the release (a step too close to it is left out). */
+export function dayTicks(lastDay: number): number[] {
+  const step = TICK_STEPS.find((s) => lastDay / s <= 6) ?? Math.ceil(lastDay / 6)
+  const ticks: number[] = []
+  for (let d = 0; d < lastDay - step / 2; d += step) ticks.push(d)
+  return [...ticks, lastDay]
+}
