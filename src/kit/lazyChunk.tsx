@@ -14,8 +14,9 @@ export function lazyChunk<M>(importer: () => Promise<M>) {
   let loading: Promise<M> | null = null
   const load = () => (loading ??= importer().then((m) => (loaded = m)))
   loaders.push(load)
-  const component = (pick: (m: M) => ComponentType) =>
-    lazy(() => {
+  // Props pass through: a lazy component with props (the close curve's chart) is typed like the one it loads.
+  const component = <P extends object = object>(pick: (m: M) => ComponentType<P>) =>
+    lazy<ComponentType<P>>(() => {
       if (!loaded) return load().then((m) => ({ default: pick(m) }))
       const module = { default: pick(loaded) }
       return { then: (resolve: (m: typeof module) => void) => resolve(module) } as never
@@ -24,8 +25,17 @@ export function lazyChunk<M>(importer: () => Promise<M>) {
   return Object.assign(component, { load })
 }
 
-/** Loads the code of every page and dialog, so they render without suspending (the component tests call it first). */
-export const loadScreens = () => Promise.all(loaders.map((load) => load()))
+/**
+ * Loads the code of every page and dialog, and of the lazy chunks their code declares (the close curve's chart), so
+ * they render without suspending (the component tests call it first).
+ */
+export async function loadScreens() {
+  for (let done = 0; done < loaders.length;) {
+    const next = loaders.slice(done)
+    done = loaders.length
+    await Promise.all(next.map((load) => load()))
+  }
+}
 
 /** A chunk that could not load (offline, or a newer release replaced it) says so and offers a reload: no blank page. */
 export class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -5,6 +5,7 @@ import { HolderGate } from '../features/wallet/components/HolderGate'
 import { selectReadsReady } from '../features/wallet/selectors'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
+import { ClaimOrStake } from '../features/vesting/components/ClaimOrStake'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
@@ -49,6 +50,7 @@ export function ClaimPage() {
         <HolderGate>
           <VestingFigures />
           <ClaimActions />
+          <ClaimOrStake />
         </HolderGate>
         <Wide>
           <VestingSchedules />

@@ -14,8 +14,9 @@ const Backdrop = styled.div`
   padding: 16px;
 `
 
-const Panel = styled.div`
-  width: min(460px, 100%);
+/** A dialog of figures and a form is 460 px wide; one that draws a chart beside them (`wide`) up to 880 px. */
+const Panel = styled.div<{ $wide: boolean }>`
+  width: min(${(p) => (p.$wide ? 880 : 460)}px, 100%);
   max-height: calc(100vh - 32px);
   overflow: auto;
   background: ${(p) => p.theme.color.surface};
@@ -42,7 +43,17 @@ const FOCUSABLE =
  * An accessible dialog: focus moves into it, Tab and Shift+Tab stay inside, Escape or the backdrop closes it, and
  * focus returns to whatever opened it.
  */
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  title: string
+  onClose: () => void
+  children: ReactNode
+  wide?: boolean
+}) {
   const panel = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const close = useRef(onClose)
@@ -74,7 +85,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   return createPortal(
     <Backdrop onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <span tabIndex={0} onFocus={() => focusEdge(true)} />
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <Panel ref={panel} $wide={wide} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <Head>
           <h2 id={titleId}>{title}</h2>
           <CloseButton onClick={onClose} />

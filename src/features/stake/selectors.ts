@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { StakeRoot } from './slice'
 import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
-import { APPROVE_AMOUNT, DAY, poolParams, previewStake, type PoolMathState, type PoolVersion } from '../../domain/math'
+import { APPROVE_AMOUNT, DAY, previewStake } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
@@ -10,6 +10,8 @@ import { describeScheduled } from '../../format/poolTerms'
 import { selectReadNetwork } from '../wallet/selectors'
 import type { PoolInfo } from './slice'
 import { stakeRow, type StakeRow } from './rows'
+import { poolMath } from './poolMath'
+import { summaryCurve } from './closeCurveView'
 
 /** What these selectors read: stake, token, wallet (docs/architecture.md §5). */
 type State = StakeRoot & TokenRoot & WalletRoot
@@ -49,16 +51,8 @@ export const selectPool = (s: State) => s.stake.pool
 /** The longest stake in days where the pool sets no maximum (docs/product.md §4.2). */
 const DEFAULT_MAX_DAYS = 1095
 
-/** The pool as the shared math reads it. */
-export function poolMath(p: PoolInfo): PoolMathState {
-  return {
-    version: p.version as PoolVersion,
-    rate: BigInt(p.rate),
-    totalShares: BigInt(p.totalShares),
-    ...poolParams(p),
-    reservoirAvailable: BigInt(p.reservoirAvailable),
-  }
-}
+// The pool as the shared math reads it (its own file, so pure helpers such as closeCurveView.ts share it).
+export { poolMath }
 
 /** Main info and badges: total staked, pool APR (version 1 with inflation set), total stakers. */
 export const selectPoolView = createSelector(
@@ -166,6 +160,18 @@ export const selectSummaryRow = createSelector(
     return entry && pool ? stakeRow(entry, pool, now, symbol) : null
   },
   stable,
+)
+
+/**
+ * What closing the summary's stake pays on each day to its release (docs/product.md §2.5), at the chain time of the
+ * read and the pool's rate then; null for a closed or matured stake, or none open.
+ */
+export const selectSummaryCurve = createSelector(
+  [selectUserStakes, selectPool, selectChainTime, (s: State) => s.stake.closing.id],
+  (stakes, pool, now, id) => {
+    const entry = stakes.find((e) => e.id === id)
+    return entry && pool ? summaryCurve(entry, pool, now) : null
+  },
 )
 
 /** Days limits (docs/product.md §4.2): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */

@@ -9,6 +9,7 @@ import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
 import { selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
+import { claimOrStake } from './claimOrStake'
 
 /** What these selectors read: vesting, token, wallet (docs/architecture.md §5). */
 type State = VestingRoot & TokenRoot & WalletRoot
@@ -137,4 +138,30 @@ export const selectHarvestScheduled = createSelector(
   [(s: State) => selectScheduledCalls(s, s.vesting.harvestPool), selectHarvestTerms, selectHarvestInflation],
   (calls, harvestTerms, inflation): string[] =>
     describeScheduled(calls, { harvestTerms, ...(inflation !== null ? { inflationPercent: inflation } : {}) }),
+)
+
+/**
+ * Claim or stake, side by side (docs/product.md §2.7): the unlocked amount claimed to the wallet now, or staked under
+ * each harvest term, as of when the vesting answer was read; null before an answer and while nothing is unlocked.
+ */
+export const selectClaimOrStake = createSelector(
+  [
+    selectVestingInfo,
+    (s: State) => s.vesting.loadedAt,
+    selectHarvestTerms,
+    selectHarvestInflation,
+    (s: State) => s.vesting.harvestUnHoldFee,
+    selectSymbol,
+  ],
+  (info, loadedAt, terms, inflationPercent, unHoldFee, symbol) =>
+    loadedAt === null
+      ? null
+      : claimOrStake({
+          unlocked: info.unlocked,
+          terms,
+          inflationPercent,
+          unHoldFee,
+          now: Math.floor(loadedAt / 1000),
+          symbol,
+        }),
 )

@@ -9,6 +9,7 @@ import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
 import { ApproveAmount } from './ApproveAmount'
+import { DepositCurve } from './DepositCurve'
 import { DepositEstimate, type Shortfall } from './DepositEstimate'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
 import { WarningBox } from '../../../ui/WarningBox'
@@ -51,6 +52,19 @@ const termsOf = (p: PoolInfo): PoolTermsNow => ({
 
 const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
+`
+
+/** The form and its estimate, and beside them (below on a phone) what a close of the stake pays day by day. */
+const Columns = styled.div`
+  display: grid;
+  gap: 0 32px;
+  margin-bottom: 4px;
+  @media (min-width: 760px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr);
+  }
+  > aside {
+    margin-bottom: 20px;
+  }
 `
 
 const Actions = styled.div`
@@ -168,7 +182,7 @@ export function DepositModal() {
   const amountError = amountTextProblem(values.amount) ?? showError('amount')
 
   return (
-    <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close}>
+    <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close} wide>
       <ScheduledChanges lines={scheduled} />
       {termChanges.length > 0 && (
         <TermsChanged data-testid="terms-changed">
@@ -177,74 +191,91 @@ export function DepositModal() {
         </TermsChanged>
       )}
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField
-          id="deposit-amount"
-          label={`Amount${symbol ? ` (${symbol})` : ''}`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.0"
-          value={values.amount}
-          error={amountError}
-          // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
-          onChange={(e) => void form.setFieldValue('amount', e.target.value)}
-          onBlur={form.handleBlur}
-          beside={
-            <Button type="button" $variant="secondary" onClick={() => void form.setFieldValue('amount', toInputText(balance))}>
-              MAX
-            </Button>
-          }
-          hint={
-            <>
-              {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
-              Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance, { symbol })}</span>
-            </>
-          }
-        />
+        <Columns>
+          <div>
+            <TextField
+              id="deposit-amount"
+              label={`Amount${symbol ? ` (${symbol})` : ''}`}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.0"
+              value={values.amount}
+              error={amountError}
+              // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
+              onChange={(e) => void form.setFieldValue('amount', e.target.value)}
+              onBlur={form.handleBlur}
+              beside={
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => void form.setFieldValue('amount', toInputText(balance))}
+                >
+                  MAX
+                </Button>
+              }
+              hint={
+                <>
+                  {/* Readable to the cent (rounded down); the exact figure is on hover and what MAX fills in. */}
+                  Balance: <span title={`${toInputText(balance)} ${symbol}`}>{formatAmount(balance, { symbol })}</span>
+                </>
+              }
+            />
 
-        {v1 && (
-          <TextField
-            id="deposit-referral"
-            label="Referral"
-            disabled
-            value={values.referral ? shortenAddress(values.referral) : ''}
-            placeholder="No referral"
-            beside={
-              <select
-                aria-label="Choose a referral"
-                value={values.referral}
-                onChange={(e) => void form.setFieldValue('referral', e.target.value)}
-              >
-                <option value="">None</option>
-                <option value={PRODUCT_TEAM_REFERRAL}>Product team</option>
-                {myReferral && <option value={myReferral}>Your referral</option>}
-              </select>
-            }
-          />
-        )}
+            {v1 && (
+              <TextField
+                id="deposit-referral"
+                label="Referral"
+                disabled
+                value={values.referral ? shortenAddress(values.referral) : ''}
+                placeholder="No referral"
+                beside={
+                  <select
+                    aria-label="Choose a referral"
+                    value={values.referral}
+                    onChange={(e) => void form.setFieldValue('referral', e.target.value)}
+                  >
+                    <option value="">None</option>
+                    <option value={PRODUCT_TEAM_REFERRAL}>Product team</option>
+                    {myReferral && <option value={myReferral}>Your referral</option>}
+                  </select>
+                }
+              />
+            )}
 
-        <TextField
-          id="deposit-days"
-          label="Days"
-          name="days"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.days}
-          error={showError('days')}
-          onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
-          onBlur={form.handleBlur}
-          hint={`From ${limits.min} to ${limits.max}`}
-        />
+            <TextField
+              id="deposit-days"
+              label="Days"
+              name="days"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.days}
+              error={showError('days')}
+              onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
+              onBlur={form.handleBlur}
+              hint={`From ${limits.min} to ${limits.max}`}
+            />
 
-        {preview && (
-          <DepositEstimate
-            preview={preview}
-            v1={v1}
-            accepted={lowerTermsAccepted}
-            canAccept={shortKey !== null && !pending}
-            onAccept={(yes) => setAccepted(yes ? shortKey : null)}
-          />
-        )}
+            {preview && (
+              <DepositEstimate
+                preview={preview}
+                v1={v1}
+                accepted={lowerTermsAccepted}
+                canAccept={shortKey !== null && !pending}
+                onAccept={(yes) => setAccepted(yes ? shortKey : null)}
+              />
+            )}
+          </div>
+          <aside>
+            {/* The stake being made: an amount the balance covers (the field says what is wrong with any other). */}
+            <DepositCurve
+              pool={pool}
+              amountWei={amountWei !== null && BigInt(amountWei) <= BigInt(balance) ? amountWei : null}
+              days={Math.min(daysNumber, limits.max)}
+              referred={referred}
+            />
+          </aside>
+        </Columns>
 
         {!approved && (
           <ApproveAmount

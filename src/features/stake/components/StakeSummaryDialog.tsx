@@ -1,4 +1,4 @@
-import { Fragment } from 'react'
+import { Fragment, useState } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { NO_FIGURE } from '../../../format/units'
@@ -8,10 +8,38 @@ import { FigureList } from '../../../ui/FigureList'
 import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
+import { selectSymbol } from '../../token/selectors'
 import { modalClosed } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
-import { selectCloseError, selectClosePending, selectPoolView, selectSummaryRow } from '../selectors'
+import { selectCloseError, selectClosePending, selectPoolView, selectSummaryCurve, selectSummaryRow } from '../selectors'
 import { unstakeRequested } from '../slice'
+import { CloseCurvePanel } from './CloseCurvePanel'
+
+/**
+ * The figures, what a close pays day by day, then Close tranche. On a desktop the curve sits beside the other two, so
+ * the button stays in view under the figures it pays.
+ */
+const Columns = styled.div`
+  display: grid;
+  grid-template-areas: 'figures' 'curve' 'actions';
+  gap: 20px 32px;
+  @media (min-width: 760px) {
+    &.two {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+      grid-template-rows: auto 1fr;
+      grid-template-areas: 'figures curve' 'actions curve';
+    }
+  }
+  > .figures {
+    grid-area: figures;
+  }
+  > .curve {
+    grid-area: curve;
+  }
+  > .actions {
+    grid-area: actions;
+  }
+`
 
 const Top = styled.div`
   display: flex;
@@ -83,14 +111,19 @@ const STATUS_TEXT = { Pending: 'In progress', Matured: 'Matured', Closed: 'Close
  * The closing summary (docs/product.md §2.5): what closing the stake pays now, or what its close paid. Before the release
  * date a close pays the principal less the early withdrawal fee and the reward earned so far, and forfeits the
  * bonus and the rest of the reward to the reservoir; the dialog names each part. 'Close tranche' only while active.
+ * Before the release date it also draws what a close pays on each day to the release (CloseCurvePanel).
  */
 export function StakeSummaryDialog() {
   const dispatch = useAppDispatch()
   const row = useAppSelector(selectSummaryRow)
-  const { apr } = useAppSelector(selectPoolView)
+  const { apr, version } = useAppSelector(selectPoolView)
+  const curve = useAppSelector(selectSummaryCurve)
+  const symbol = useAppSelector(selectSymbol)
   const closing = useAppSelector(selectClosePending)
   const closeError = useAppSelector(selectCloseError)
   const blocked = useAppSelector(selectActBlock)
+  // The day chosen on the curve: today until the person picks another.
+  const [picked, setPicked] = useState(0)
   const close = () => dispatch(modalClosed())
   if (!row) return null
   const c = row.close
@@ -103,40 +136,63 @@ export function StakeSummaryDialog() {
     </Fragment>
   )
   return (
-    <Modal title={`Stake #${row.id}`} onClose={close}>
-      <Top>
-        <Ring value={row.progress} text={row.progressText} />
-        <div>
-          <strong>{STATUS_TEXT[row.status]}</strong>
-          <Muted>
-            {row.progressText} of {row.days} days · {row.closed ? `closed ${row.closed}` : `release ${row.release}`}
-          </Muted>
+    <Modal title={`Stake #${row.id}`} onClose={close} wide={curve !== null}>
+      <Columns className={curve ? 'two' : undefined}>
+        <div className="figures">
+          <Top>
+            <Ring value={row.progress} text={row.progressText} />
+            <div>
+              <strong>{STATUS_TEXT[row.status]}</strong>
+              <Muted>
+                {row.progressText} of {row.days} days · {row.closed ? `closed ${row.closed}` : `release ${row.release}`}
+              </Muted>
+            </div>
+          </Top>
+          <Figures>
+            {line('Amount staked', row.amount, 'amount')}
+            {c.hasReward && line(c.early ? 'Reward earned so far' : 'Reward', c.rewardEarned, 'reward')}
+            {c.hasBonus && !c.early && line('Bonus', c.bonusPaid, 'bonus')}
+            {line('Earned from strong hands', c.gains, 'gains')}
+            {line('Pool APR', apr ?? NO_FIGURE, 'apr')}
+            {line('Early withdrawal fee', c.fee, 'fee', c.early ? 'lost' : undefined)}
+            {c.early && c.hasBonus && line('Bonus forfeited', c.bonusForfeited, 'bonus-forfeited', 'lost')}
+            {c.early && c.hasReward && line('Unearned reward forfeited', c.rewardForfeited, 'reward-forfeited', 'lost')}
+            {line(row.active ? 'Total to receive' : 'Received', c.toReceive, 'total', 'total')}
+          </Figures>
+          {row.active && c.early && (
+            <Warn>
+              Closing before the release date costs the early withdrawal fee, and the bonus and the reward not yet earned go back
+              to the reward reservoir.
+            </Warn>
+          )}
         </div>
-      </Top>
-      <Figures>
-        {line('Amount staked', row.amount, 'amount')}
-        {c.hasReward && line(c.early ? 'Reward earned so far' : 'Reward', c.rewardEarned, 'reward')}
-        {c.hasBonus && !c.early && line('Bonus', c.bonusPaid, 'bonus')}
-        {line('Earned from strong hands', c.gains, 'gains')}
-        {line('Pool APR', apr ?? NO_FIGURE, 'apr')}
-        {line('Early withdrawal fee', c.fee, 'fee', c.early ? 'lost' : undefined)}
-        {c.early && c.hasBonus && line('Bonus forfeited', c.bonusForfeited, 'bonus-forfeited', 'lost')}
-        {c.early && c.hasReward && line('Unearned reward forfeited', c.rewardForfeited, 'reward-forfeited', 'lost')}
-        {line(row.active ? 'Total to receive' : 'Received', c.toReceive, 'total', 'total')}
-      </Figures>
-      {row.active && c.early && (
-        <Warn>
-          Closing before the release date costs the early withdrawal fee, and the bonus and the reward not yet earned go back to
-          the reward reservoir.
-        </Warn>
-      )}
-      {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
-      {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
-      {row.active && blocked && <Failure as="p">{blocked}</Failure>}
-      <Button $block disabled={!row.active || closing || !!blocked} onClick={() => dispatch(unstakeRequested(row.id))}>
-        {closing && <Spinner size={18} label="Closing" />}
-        Close tranche
-      </Button>
+        {curve && (
+          <div className="curve">
+            <CloseCurvePanel
+              curve={curve}
+              symbol={symbol}
+              picked={picked}
+              onPick={setPicked}
+              assumes={
+                <>
+                  Today is the total to receive. Later days assume the pool&apos;s rate of today
+                  {version === 1 ? ': fees that other stakers’ early closes share with this stake later come on top' : ''}. The
+                  stake&apos;s fee, reward and bonus are fixed.
+                </>
+              }
+            />
+          </div>
+        )}
+        <div className="actions">
+          {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
+          {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
+          {row.active && blocked && <Failure as="p">{blocked}</Failure>}
+          <Button $block disabled={!row.active || closing || !!blocked} onClick={() => dispatch(unstakeRequested(row.id))}>
+            {closing && <Spinner size={18} label="Closing" />}
+            Close tranche
+          </Button>
+        </div>
+      </Columns>
     </Modal>
   )
 }
