@@ -16,6 +16,7 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.tsx'],
       setupFiles: ['<rootDir>/test/setup/jsdom.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/testingLibrary.ts'],
     },
     {
       displayName: 'server',

@@ -1,9 +1,4 @@
-import { configure } from '@testing-library/react'
 import { TextDecoder, TextEncoder } from 'node:util'
 
 // jsdom lacks TextEncoder/TextDecoder, which ethers needs.
 Object.assign(globalThis, { TextEncoder, TextDecoder })
-
-// findBy*/waitFor give up after 1 s by default; on two busy cores a dialog's lazy chunk and formik's validation can
-// take longer than that, and the test then fails for the machine, not the app. What they wait for is unchanged.
-configure({ asyncUtilTimeout: 5_000 })
