@@ -28,6 +28,11 @@ const SIGNED: VestingInfo = {
   signature: '0x02',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   next: { amount: tokens(4_800n), date: '2026-12-07T10:00:00.000Z' },
+  // Public round: 30% at TGE, 30% at month 1, then 10 monthly steps of 4,800.
+  schedule: [36_000n, 36_000n, ...Array<bigint>(10).fill(4_800n)].map((amount, i) => ({
+    date: new Date(Date.UTC(2026, 9, 8, 10) + i * 30 * DAY * 1000).toISOString(),
+    amount: tokens(amount),
+  })),
 }
 
 const TERMS = [

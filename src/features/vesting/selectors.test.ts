@@ -35,6 +35,11 @@ const SIGNED: VestingInfo = {
   signature: '0x02',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   next: null,
+  // 1,000 PLT: 300 at TGE, 300 at month 1, then 4 steps of 100.
+  schedule: [300n, 300n, 100n, 100n, 100n, 100n].map((amount, i) => ({
+    date: new Date(Date.UTC(2026, 9, 8, 10) + i * 30 * 86_400_000).toISOString(),
+    amount: tokens(amount),
+  })),
 }
 
 function state(

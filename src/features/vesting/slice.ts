@@ -68,6 +68,7 @@ export const EMPTY_VESTING_INFO: VestingInfo = {
   signature: null,
   rewardToken: null,
   next: null,
+  schedule: [],
 }
 
 export const DEFAULT_TERM_INDEX = 1
