@@ -14,7 +14,8 @@ export function lazyChunk<M>(importer: () => Promise<M>) {
   let loading: Promise<M> | null = null
   const load = () => (loading ??= importer().then((m) => (loaded = m)))
   loaders.push(load)
-  return (pick: (m: M) => ComponentType) =>
+  // P: the component's props (pages and dialogs take none; the unlock chart takes its figures).
+  return <P extends object = object>(pick: (m: M) => ComponentType<P>) =>
     lazy(() => {
       if (!loaded) return load().then((m) => ({ default: pick(m) }))
       const module = { default: pick(loaded) }
@@ -22,8 +23,17 @@ export function lazyChunk<M>(importer: () => Promise<M>) {
     })
 }
 
-/** Loads the code of every page and dialog, so they render without suspending (the component tests call it first). */
-export const loadScreens = () => Promise.all(loaders.map((load) => load()))
+/**
+ * Loads the code of every page and dialog, and of the lazy chunks they hold (the claim page's unlock chart registers
+ * its chunk only once the page's code has run), so they render without suspending (the component tests call it first).
+ */
+export async function loadScreens() {
+  for (let done = 0; done < loaders.length;) {
+    const more = loaders.slice(done)
+    done = loaders.length
+    await Promise.all(more.map((load) => load()))
+  }
+}
 
 /** A chunk that could not load (offline, or a newer release replaced it) says so and offers a reload: no blank page. */
 export class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -5,6 +5,7 @@ import { TokenContractLink } from '../features/token/components/TokenContractLin
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
+import { UnlockTimeline } from '../features/vesting/components/UnlockTimeline'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
 import { claimPageClosed, claimPageOpened, vestingRefreshRequested } from '../features/vesting/slice'
 import { PageTitle } from '../ui/Card'
@@ -22,7 +23,7 @@ const Wide = styled.div`
   grid-column: 1 / -1;
 `
 
-/** 'Claim your allocation' (docs/product.md §2.7): vesting figures, schedules and the two ways to claim. */
+/** 'Claim your allocation' (docs/product.md §2.7): vesting figures, the two ways to claim, the unlock timeline, schedules. */
 export function ClaimPage() {
   const dispatch = useAppDispatch()
   useEffect(() => {
@@ -40,6 +41,9 @@ export function ClaimPage() {
       <Grid>
         <VestingFigures />
         <ClaimActions />
+        <Wide>
+          <UnlockTimeline />
+        </Wide>
         <Wide>
           <VestingSchedules />
         </Wide>
