@@ -82,6 +82,7 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')
     expect(screen.getByTestId('vesting-claimed').textContent).toBe('0.00 PLT')
     expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
+    expect(screen.getByRole('button', { name: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026' })).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Unlock timeline' })).toBeTruthy()
   })
 

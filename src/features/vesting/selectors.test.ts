@@ -6,6 +6,7 @@ import {
   selectClaimView,
   selectHarvestTermRewards,
   selectNextClaimLine,
+  selectNextUnlockEvent,
   selectSelectedTerm,
   selectTermOptions,
   selectTimelineAt,
@@ -81,6 +82,24 @@ describe('the next-claim line', () => {
 
   it('says nothing for a wallet without an allocation', () => {
     expect(selectNextClaimLine(state({ info: EMPTY_VESTING_INFO }))).toBeNull()
+  })
+})
+
+describe('the next unlock for a calendar', () => {
+  it('names the amount and the token, at the moment of the unlock', () => {
+    const s = state({ info: { next: { amount: tokens(4800n), date: '2026-12-07T10:00:00.000Z' } } })
+    expect(selectNextUnlockEvent(s)).toEqual({
+      title: 'Unlock of 4,800.00 PLT',
+      start: Date.UTC(2026, 11, 7, 10) / 1000,
+      fileName: 'unlock-2026-12-07',
+      label: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026',
+    })
+  })
+
+  it('offers none without a next unlock, or before the token is known', () => {
+    expect(selectNextUnlockEvent(state())).toBeNull()
+    const next = { amount: tokens(4800n), date: '2026-12-07T10:00:00.000Z' }
+    expect(selectNextUnlockEvent(state({ info: { next } }, { symbol: '' }))).toBeNull()
   })
 })
 

@@ -8,6 +8,7 @@ import { DAY, rewardFraction, termApr } from '../../domain/math'
 import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
+import type { CalendarEvent } from '../../kit/calendar'
 import { selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 import { monthTicks, unlockTimeline, type StepState } from './timeline'
 
@@ -60,6 +61,25 @@ export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymb
   if (BigInt(info.total) > 0n && BigInt(info.claimed) >= BigInt(info.total)) return { kind: 'all' }
   return null
 })
+
+/**
+ * The next unlock as a calendar event (docs/product.md §2.7): "Unlock of 4,800.00 PLT" at its moment; null when no
+ * unlock is ahead, or before the token's symbol is read (the event names the token).
+ */
+export const selectNextUnlockEvent = createSelector(
+  [selectVestingInfo, selectSymbol],
+  (info, symbol): (CalendarEvent & { label: string }) | null => {
+    if (!info.next || symbol === '') return null
+    const amount = formatAmount(info.next.amount, { symbol })
+    const start = Math.floor(Date.parse(info.next.date) / 1000)
+    return {
+      title: `Unlock of ${amount}`,
+      start,
+      fileName: `unlock-${info.next.date.slice(0, 10)}`,
+      label: `Add to calendar: unlock of ${amount} on ${formatDate(start)}`,
+    }
+  },
+)
 
 export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => {
   // Nothing answered yet: placeholders while loading, dashes once a read failed; never zeros passed off as figures.
