@@ -97,11 +97,13 @@ export async function installWallet(context: BrowserContext, wallet: TestWallet)
   })
 }
 
-const SHOTS = path.join(__dirname, '..', '..', 'screenshots')
+/** screenshots/ in the repository, or SCREENSHOTS_DIR (a run whose pictures go elsewhere, e.g. for a review). */
+const SHOTS = process.env.SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'screenshots')
 
 /**
- * Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts). The whole page by
- * default; `viewport: true` for what a person sees at once, where fixed parts (dialogs, notices) sit as they do.
+ * Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts), or to SCREENSHOTS_DIR.
+ * The whole page by default; `viewport: true` for what a person sees at once, where fixed parts (dialogs, notices) sit
+ * as they do.
  */
 export async function shot(page: Page, name: string, opts: { viewport?: boolean } = {}) {
   fs.mkdirSync(SHOTS, { recursive: true })
