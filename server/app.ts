@@ -4,7 +4,7 @@ import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import { getAddress } from 'ethers'
 import { LOCAL_CHAIN_ID, type ServerConfig } from './config'
-import { ADDRESS, eip55Keyword } from './schemas'
+import { ADDRESS, VESTING_REPLY, eip55Keyword } from './schemas'
 import {
   MAX_HEADER_BYTES,
   clientErrorHandler,
@@ -54,28 +54,6 @@ const OWN_MESSAGES = new Set(['UNKNOWN_NETWORK', 'NOT_FOUND', 'FST_ERR_VALIDATIO
 const errorReply = {
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
-} as const
-const nullableString = { type: ['string', 'null'] } as const
-/** The vesting answer (src/domain/vestingAnswer.ts); a schema also lets Fastify serialise it without JSON.stringify. */
-const vestingReply = {
-  type: 'object',
-  required: ['total', 'claimed', 'unlocked', 'lastUpdateBlock', 'currentBlock', 'deadline', 'message', 'signature'],
-  properties: {
-    total: { type: 'string' },
-    claimed: { type: 'string' },
-    unlocked: { type: 'string' },
-    lastUpdateBlock: { type: 'string' },
-    currentBlock: { type: 'string' },
-    deadline: nullableString,
-    message: nullableString,
-    signature: nullableString,
-    rewardToken: { type: 'string' },
-    next: {
-      type: ['object', 'null'],
-      required: ['amount', 'date'],
-      properties: { amount: { type: 'string' }, date: { type: 'string' } },
-    },
-  },
 } as const
 
 /**
@@ -221,7 +199,7 @@ export async function buildServer(
     {
       schema: {
         params: { type: 'object', required: ['wallet'], properties: { wallet: ADDRESS } },
-        response: { 200: vestingReply, 400: errorReply },
+        response: { 200: VESTING_REPLY, 400: errorReply },
       },
       config: { dependsOn: ['chain'] },
     },

@@ -19,6 +19,42 @@ export function checksumHolds(address: string): boolean {
   }
 }
 
+const nullableString = { type: ['string', 'null'] } as const
+
+/**
+ * The answer of GET /vesting/address/:wallet (src/domain/vestingAnswer.ts). Fastify serialises the answer with it
+ * instead of JSON.stringify, so a field not named here is left out of every answer.
+ */
+export const VESTING_REPLY = {
+  type: 'object',
+  required: ['total', 'claimed', 'unlocked', 'lastUpdateBlock', 'currentBlock', 'deadline', 'message', 'signature', 'schedule'],
+  properties: {
+    total: { type: 'string' },
+    claimed: { type: 'string' },
+    unlocked: { type: 'string' },
+    lastUpdateBlock: { type: 'string' },
+    currentBlock: { type: 'string' },
+    deadline: nullableString,
+    message: nullableString,
+    signature: nullableString,
+    rewardToken: { type: 'string' },
+    next: {
+      type: ['object', 'null'],
+      required: ['amount', 'date'],
+      properties: { amount: { type: 'string' }, date: { type: 'string' } },
+    },
+    /** Every unlock in date order, base units at an ISO date; the amounts add up to `total`. */
+    schedule: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'amount'],
+        properties: { date: { type: 'string' }, amount: { type: 'string' } },
+      },
+    },
+  },
+} as const
+
 type KeywordCheck = ((schema: boolean, data: unknown) => boolean) & {
   errors?: { keyword: string; message: string; params: object }[]
 }

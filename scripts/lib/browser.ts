@@ -97,15 +97,17 @@ export async function installWallet(context: BrowserContext, wallet: TestWallet)
   })
 }
 
+/** screenshots/ in the repository, or SCREENSHOTS_DIR (a run whose pictures go elsewhere, e.g. for a review). */
+const SHOTS = process.env.SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'screenshots')
+
 /**
- * Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts), or to the folder
- * SHOTS_DIR names. The whole page by default; `viewport: true` for what a person sees at once, where fixed parts
- * (dialogs, notices) sit as they do.
+ * Saves a screenshot to screenshots/<name>.png (kept out of git; CI keeps them as artifacts), or to SCREENSHOTS_DIR.
+ * The whole page by default; `viewport: true` for what a person sees at once, where fixed parts (dialogs, notices) sit
+ * as they do.
  */
 export async function shot(page: Page, name: string, opts: { viewport?: boolean } = {}) {
-  const dir = process.env.SHOTS_DIR ?? path.join(__dirname, '..', '..', 'screenshots')
-  fs.mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !opts.viewport })
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !opts.viewport })
 }
 
 export async function nodeAccounts(): Promise<string[]> {

@@ -5,12 +5,15 @@ import { HeadMoved, type BlockCache, type Head } from '../chain/blockCache'
 import type { ChainClient } from '../chain/client'
 import type { ClaimSigner } from '../signer'
 import type { AllocationBook } from './allocations'
-import { nextUnlock, vestedAt } from './schedule'
+import { nextUnlock, unlockSchedule, vestedAt, type UnlockStep } from './schedule'
 
 /** GET /vesting/address/:wallet: the shared answer shape; the service always names the reward token. */
 export type VestingStatus = VestingAnswer & { rewardToken: string }
 
 const HARVEST = RewardHarvest__factory.createInterface()
+
+/** An unlock as the answer carries it: base units as a decimal string, the date as ISO (UTC). */
+const asJson = (step: UnlockStep) => ({ amount: step.amount.toString(), date: new Date(step.date * 1000).toISOString() })
 
 /**
  * Vesting status and signed claims. "Now" is the chain's latest block time, not the server's clock, so the
@@ -63,6 +66,7 @@ export class VestingService {
       signature: null,
       rewardToken: this.rewardToken,
       next: null,
+      schedule: [],
     }
   }
 
@@ -92,7 +96,8 @@ export class VestingService {
       claimed: claimed.toString(),
       unlocked: unlocked.toString(),
       lastUpdateBlock: lastBlock.toString(),
-      next: next && { amount: next.amount.toString(), date: new Date(next.date * 1000).toISOString() },
+      next: next && asJson(next),
+      schedule: unlockSchedule([allocation], this.book.schedule).map(asJson),
     }
     // Nothing to claim (the one rule, shared with the app): nothing unlocked, or no block above the last claim yet.
     if (!hasClaim(unlocked, BigInt(head.number), lastBlock)) return status

@@ -11,6 +11,7 @@ const SIGNED: VestingAnswer = {
   signature: '0x' + '22'.repeat(65),
   rewardToken: '0x00000000000000000000000000000000000000aa',
   next: null,
+  schedule: [{ date: '2026-10-08T10:00:00.000Z', amount: '1000' }],
 }
 
 describe('nothing to claim: one rule for the service and the app', () => {

@@ -2,8 +2,8 @@ import { harvestArgs } from './claim'
 
 /**
  * GET {vesting api base}/address/{wallet} as JSON (docs/product.md §7.2, §12.4): amounts and block numbers are
- * base-unit decimal strings, `next` the next unlock (ISO date) or null. One shape for the service that answers and the
- * app that reads.
+ * base-unit decimal strings, `next` the next unlock (ISO date) or null, `schedule` every unlock. One shape for the
+ * service that answers and the app that reads.
  */
 export interface VestingAnswer {
   total: string
@@ -22,6 +22,17 @@ export interface VestingAnswer {
   /** null only in the app's empty status, before or instead of an answer. */
   rewardToken: string | null
   next: { amount: string; date: string } | null
+  /**
+   * Every unlock from TGE to the last, in date order (ISO dates), none of zero; the amounts add up to `total` exactly.
+   * Empty for a wallet without an allocation.
+   */
+  schedule: UnlockStep[]
+}
+
+/** One step of the unlock schedule: `amount` (base units) unlocks at `date` (ISO, UTC). */
+export interface UnlockStep {
+  date: string
+  amount: string
 }
 
 /**

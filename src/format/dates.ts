@@ -31,3 +31,11 @@ export function formatDateTime(seconds: number): string {
   const part = Object.fromEntries(DATE_TIME.formatToParts(new Date(seconds * 1000)).map((p) => [p.type, p.value]))
   return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute} UTC`
 }
+
+let MONTH: Intl.DateTimeFormat | null = null
+
+/** A month for an axis, e.g. "Dec 2026" (unix seconds; UTC, as formatDate). */
+export function formatMonth(seconds: number): string {
+  MONTH ??= new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return MONTH.format(new Date(seconds * 1000))
+}

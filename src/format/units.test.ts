@@ -1,5 +1,14 @@
 import { formatUnits } from 'ethers'
-import { formatAmount, formatPercent, parseAmountInput, readAmountInput, shortenAddress, toInputText, NO_FIGURE } from './units'
+import {
+  formatAmount,
+  formatCompact,
+  formatPercent,
+  parseAmountInput,
+  readAmountInput,
+  shortenAddress,
+  toInputText,
+  NO_FIGURE,
+} from './units'
 
 describe('formatAmount', () => {
   it('shows 2 decimals with thousands separators', () => {
@@ -44,6 +53,12 @@ describe('formatAmount', () => {
     expect(formatAmount(30n * 10n ** 18n, { exact: true })).toBe('30.0')
     expect(formatAmount('123456', { decimals: 6, exact: true, fractionDigits: 2 })).toBe('0.123456')
     expect(formatAmount(null, { exact: true, placeholder: '' })).toBe('')
+  })
+})
+
+describe('formatCompact', () => {
+  it('writes axis ticks short, with at most one decimal', () => {
+    expect([0, 950, 25_000, 120_000, 1_500_000].map(formatCompact)).toEqual(['0', '950', '25K', '120K', '1.5M'])
   })
 })
 

@@ -53,6 +53,17 @@ export function formatAmount(baseUnits: string | bigint | null | undefined, opti
   return symbol ? `${figure} ${symbol}` : figure
 }
 
+let COMPACT: Intl.NumberFormat | null = null
+
+/**
+ * A chart axis label in whole tokens, short: 120K, 1.5M. Only for axes, whose ticks are round numbers; a figure a
+ * person reads as an amount goes through formatAmount.
+ */
+export function formatCompact(tokens: number): string {
+  COMPACT ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+  return COMPACT.format(tokens)
+}
+
 /**
  * Formats a 1e18-scaled percentage (10e18 = 10%) with `fractionDigits` decimals, rounded down, without the sign.
  */

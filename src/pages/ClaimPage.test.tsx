@@ -28,6 +28,11 @@ const SIGNED: VestingInfo = {
   signature: '0x02',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   next: { amount: tokens(4_800n), date: '2026-12-07T10:00:00.000Z' },
+  // Public round: 30% at TGE, 30% at month 1, then 10 monthly steps of 4,800.
+  schedule: [36_000n, 36_000n, ...Array<bigint>(10).fill(4_800n)].map((amount, i) => ({
+    date: new Date(Date.UTC(2026, 9, 8, 10) + i * 30 * DAY * 1000).toISOString(),
+    amount: tokens(amount),
+  })),
 }
 
 const TERMS = [
@@ -77,6 +82,8 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')
     expect(screen.getByTestId('vesting-claimed').textContent).toBe('0.00 PLT')
     expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
+    expect(screen.getByRole('button', { name: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Unlock timeline' })).toBeTruthy()
   })
 
   it('never shows zeros for an API that has not answered: dashes, the outage with a Retry, and no claim', async () => {

@@ -8,6 +8,7 @@ import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { ClaimOrStake } from '../features/vesting/components/ClaimOrStake'
 import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
+import { UnlockTimeline } from '../features/vesting/components/UnlockTimeline'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
 import { claimPageClosed, claimPageOpened, vestingRefreshRequested } from '../features/vesting/slice'
 import { PageTitle } from '../ui/Card'
@@ -26,8 +27,9 @@ const Wide = styled.div`
 `
 
 /**
- * 'Claim your allocation' (docs/product.md §2.7): vesting figures, schedules and the two ways to claim. Without an
- * address to show, the schedules and the token link alone, the connect prompt where the figures go (§2.8).
+ * 'Claim your allocation' (docs/product.md §2.7): vesting figures, the two ways to claim, the unlock timeline, the
+ * schedules. Without an address to show, the schedules and the token link alone, the connect prompt where the figures
+ * go (§2.8).
  */
 export function ClaimPage() {
   const dispatch = useAppDispatch()
@@ -51,6 +53,9 @@ export function ClaimPage() {
           <VestingFigures />
           <ClaimActions />
           <ClaimOrStake />
+          <Wide>
+            <UnlockTimeline />
+          </Wide>
         </HolderGate>
         <Wide>
           <VestingSchedules />

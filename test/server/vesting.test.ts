@@ -54,6 +54,22 @@ describe('GET /vesting/address/:wallet against a real node', () => {
     }
   })
 
+  it('lists every unlock from TGE to the last, in order, the same at any block, adding up to the total', async () => {
+    for (const [i, round] of HOLDERS) {
+      const { schedule } = await status(i)
+      // TGE, month 1, then the 3 monthly steps of this allocations file.
+      expect(schedule.map((step: { date: string }) => (Date.parse(step.date) / 1000 - tge) / MONTH)).toEqual([0, 1, 2, 3, 4])
+      expect(schedule.slice(0, 2).map((step: { amount: string }) => step.amount)).toEqual([
+        share(round, ['tge']).toString(),
+        share(round, ['m1']).toString(),
+      ])
+      expect(schedule.reduce((sum: bigint, step: { amount: string }) => sum + BigInt(step.amount), 0n)).toBe(TOTALS[round])
+      await p.send('evm_mine', [])
+      expect((await status(i)).schedule).toEqual(schedule)
+    }
+    expect((await status(8)).schedule).toEqual([])
+  })
+
   it('an address without allocation gets zeros and no signature', async () => {
     const s = await status(8)
     expect(s).toMatchObject({

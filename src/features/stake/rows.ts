@@ -5,6 +5,7 @@
 import { DAY, progressBasisPoints } from '../../domain/math'
 import { formatDate } from '../../format/dates'
 import { formatAmount } from '../../format/units'
+import type { CalendarEvent } from '../../kit/calendar'
 import type { PoolInfo, StakeEntry } from './slice'
 
 export type StakeStatus = 'Pending' | 'Matured' | 'Closed'
@@ -56,6 +57,11 @@ export interface StakeRow {
   /** The parts of the future rewards, for the row's small print (active only). */
   rewardParts: string | null
   close: CloseFigures
+  /**
+   * "Add to calendar" for the release (docs/product.md §2.4): a pending stake's, once the token's symbol is known (the
+   * event names the amount and the token); null otherwise.
+   */
+  releaseEvent: (CalendarEvent & { label: string }) | null
   /** Raw figures for the CSV export. */
   raw: { stakeAmount: string; lpAmount: string; rewards: string }
 }
@@ -119,6 +125,15 @@ export function stakeRow(e: StakeEntry, pool: PoolInfo, now: number, symbol = ''
     rewards: formatAmount(rewards, { symbol }),
     rewardParts: e.active && parts.length > 1 ? parts.join(' + ') : null,
     close: closeFigures(e, symbol),
+    releaseEvent:
+      status === 'Pending' && symbol !== ''
+        ? {
+            title: `Stake release: ${formatAmount(stakeAmount, { symbol })} (stake #${e.id})`,
+            start: releaseAt,
+            fileName: `stake-${e.id}-release`,
+            label: `Add to calendar: release of stake #${e.id}`,
+          }
+        : null,
     raw: { stakeAmount: e.stakeAmount, lpAmount: e.lpAmount, rewards: rewards.toString() },
   }
 }

@@ -36,7 +36,20 @@ describe('stake rows', () => {
       // Held to the release: the 100 bonus, the 400 reward and the 110 shared with it so far.
       rewards: '610.00',
       rewardParts: 'reward 400.00 + bonus 100.00 + strong hands 110.00',
+      releaseEvent: null,
     })
+  })
+
+  it('offers the release of a pending stake for a calendar, naming the amount and the token; not a matured or closed one', () => {
+    const pending = entry({ id: 4 })
+    expect(stakeRow(pending, POOL, T0 + 25 * DAY, 'PLT').releaseEvent).toEqual({
+      title: 'Stake release: 1,000.00 PLT (stake #4)',
+      start: pending.stakeTime + pending.holdTime,
+      fileName: 'stake-4-release',
+      label: 'Add to calendar: release of stake #4',
+    })
+    expect(stakeRow(pending, POOL, pending.stakeTime + pending.holdTime, 'PLT').releaseEvent).toBeNull()
+    expect(stakeRow({ ...pending, active: false, closeTime: T0 + 26 * DAY }, POOL, T0 + 27 * DAY, 'PLT').releaseEvent).toBeNull()
   })
 
   it('splits an early close: the fee, the bonus and the unearned reward forfeited, what is received', () => {

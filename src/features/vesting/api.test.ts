@@ -11,7 +11,13 @@ const ANSWER = {
   signature: '0x4237',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   next: { amount: '4800000000000000000000', date: '2026-12-07T10:00:00.000Z' },
+  schedule: [
+    { date: '2026-10-08T10:00:00.000Z', amount: '36000000000000000000000' },
+    { date: '2026-11-07T10:00:00.000Z', amount: '36000000000000000000000' },
+    { date: '2026-12-07T10:00:00.000Z', amount: '48000000000000000000000' },
+  ],
 }
+const [TGE, MONTH1, LAST] = ANSWER.schedule
 
 const respond = (status: number, body: unknown) =>
   (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
@@ -30,6 +36,8 @@ describe('the vesting API answer', () => {
       signature: null,
       next: null,
       currentBlock: 52,
+      total: '0',
+      schedule: [],
     })
     expect(info).toMatchObject({ unlocked: '0', deadline: null, message: null, signature: null, next: null, currentBlock: '52' })
   })
@@ -43,6 +51,13 @@ describe('the vesting API answer', () => {
     ['a deadline that is not whole seconds', { deadline: '17e8' }],
     ['a reward token that is not an address', { rewardToken: '0x1234' }],
     ['a next without a date', { next: { amount: '1' } }],
+    ['no schedule', { schedule: undefined }],
+    ['a schedule that is not a list', { schedule: {} }],
+    ['a schedule step without a date', { schedule: [TGE, MONTH1, { amount: LAST.amount }] }],
+    ['a schedule step of a decimal amount', { schedule: [TGE, MONTH1, { ...LAST, amount: '1.5' }] }],
+    ['a schedule out of date order', { schedule: [MONTH1, TGE, LAST] }],
+    ['a schedule with two steps at one date', { schedule: [TGE, { ...MONTH1, date: TGE.date }, LAST] }],
+    ['a schedule that does not add up to the total', { schedule: [TGE, MONTH1] }],
   ])('refuses %s', (_what, patch) => {
     expect(() => parseVestingInfo({ ...ANSWER, ...patch })).toThrow(/vesting API: bad/)
   })

@@ -51,8 +51,9 @@ export function parseVestingInfo(body: unknown): VestingInfo {
       throw new Error('vesting API: bad next')
     parsedNext = { amount: next.amount, date: next.date }
   }
+  const total = digits('total')
   return {
-    total: digits('total'),
+    total,
     claimed: digits('claimed'),
     unlocked: digits('unlocked'),
     lastUpdateBlock: digits('lastUpdateBlock'),
@@ -62,5 +63,27 @@ export function parseVestingInfo(body: unknown): VestingInfo {
     signature: hex('signature'),
     rewardToken: (rewardToken as string | null | undefined) ?? null,
     next: parsedNext,
+    schedule: parseSchedule(b?.schedule, total),
   }
+}
+
+/**
+ * The unlock schedule as documented (docs/product.md §12.4): steps of whole base units at ISO dates, strictly in date
+ * order, adding up to `total` exactly. The timeline draws it as it is, so a list that breaks any of this is refused
+ * with the rest of the answer rather than drawn wrong.
+ */
+function parseSchedule(value: unknown, total: string): VestingInfo['schedule'] {
+  if (!Array.isArray(value)) throw new Error('vesting API: bad schedule')
+  let sum = 0n
+  let last = -Infinity
+  const steps = value.map((step: { date?: unknown; amount?: unknown } | null) => {
+    const date = typeof step?.date === 'string' ? Date.parse(step.date) : NaN
+    if (typeof step?.amount !== 'string' || !DIGITS.test(step.amount) || !(date > last))
+      throw new Error('vesting API: bad schedule')
+    last = date
+    sum += BigInt(step.amount)
+    return { date: step.date as string, amount: step.amount }
+  })
+  if (sum !== BigInt(total)) throw new Error('vesting API: bad schedule')
+  return steps
 }

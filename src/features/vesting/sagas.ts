@@ -1,3 +1,4 @@
+import type { Block } from 'ethers'
 import type { SagaIterator } from 'redux-saga'
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
@@ -60,14 +61,15 @@ type PoolData = Awaited<ReturnType<Lens['getPoolDataById']>>
 
 /**
  * In one batched RPC round trip: the wallet's last claimed block and the default pool's harvest terms, with the
- * token's name, symbol, the wallet balance and the allowance to that pool.
+ * token's name, symbol, the wallet balance and the allowance to that pool, and the latest block (the chain's clock,
+ * for the unlock timeline's "today").
  */
 function* readChain(
   chain: ChainLayer,
   network: Network,
   address: string,
   quiet: boolean,
-): SagaIterator<[bigint, PoolData] | { error: string }> {
+): SagaIterator<[bigint, PoolData, Block | null] | { error: string }> {
   const provider = chain.readProvider(network.chainId)
   const harvest = contracts.harvest(network.contracts.harvest, provider)
   const lens = contracts.lens(network.contracts.lens, provider)
@@ -75,6 +77,7 @@ function* readChain(
     return yield all([
       call([harvest, harvest.getLastBlock], address, network.contracts.token),
       call([lens, lens.getPoolDataById], network.contracts.poolsInfo, network.defaultPoolId, address),
+      call([provider, provider.getBlock], 'latest'),
     ])
   } catch (err) {
     if (!quiet) log.warn('vesting', 'reading the last claimed block or the harvest terms failed', err)
@@ -97,12 +100,12 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const holder = yield* select(selectVestingHolder)
   if ((holder ?? '').toLowerCase() !== address.toLowerCase()) yield put(vestingHolderChanged(address))
   yield put(vestingRequested())
-  const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData] | { error: string }] = yield all([
+  const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }] = yield all([
     call(readVestingInfo, network.vestingApiBase, address, quiet),
     call(readChain, chain, network, address, quiet),
   ])
   if (Array.isArray(onChain)) {
-    const [lastBlock, pool] = onChain
+    const [lastBlock, pool, block] = onChain
     // The same Lens answer carries the token figures and the allowance to the default pool, kept under that pool's
     // address (no other reader's allowance is touched): an account change re-reads them (docs/product.md §3.1)
     // without a read of their own.
@@ -119,7 +122,8 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
       }),
     )
     yield put(lastClaimedBlockLoaded(lastBlock.toString()))
-    yield put(vestingChainRead({ error: null }))
+    const readAt: number = yield call(Date.now)
+    yield put(vestingChainRead({ error: null, ...(block ? { clock: { chainTime: block.timestamp, readAt } } : {}) }))
   } else {
     yield put(vestingChainRead(onChain))
   }

@@ -6,8 +6,10 @@ import {
   selectClaimView,
   selectHarvestTermRewards,
   selectNextClaimLine,
+  selectNextUnlockEvent,
   selectSelectedTerm,
   selectTermOptions,
+  selectTimelineAt,
   VESTING_SCHEDULES,
 } from './selectors'
 import reducer, {
@@ -15,6 +17,7 @@ import reducer, {
   harvestTermsLoaded,
   initialVestingState,
   lastClaimedBlockLoaded,
+  vestingChainRead,
   type VestingInfo,
   type VestingState,
 } from './slice'
@@ -35,6 +38,11 @@ const SIGNED: VestingInfo = {
   signature: '0x02',
   rewardToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   next: null,
+  // 1,000 PLT: 300 at TGE, 300 at month 1, then 4 steps of 100.
+  schedule: [300n, 300n, 100n, 100n, 100n, 100n].map((amount, i) => ({
+    date: new Date(Date.UTC(2026, 9, 8, 10) + i * 30 * 86_400_000).toISOString(),
+    amount: tokens(amount),
+  })),
 }
 
 function state(
@@ -74,6 +82,64 @@ describe('the next-claim line', () => {
 
   it('says nothing for a wallet without an allocation', () => {
     expect(selectNextClaimLine(state({ info: EMPTY_VESTING_INFO }))).toBeNull()
+  })
+})
+
+describe('the next unlock for a calendar', () => {
+  it('names the amount and the token, at the moment of the unlock', () => {
+    const s = state({ info: { next: { amount: tokens(4800n), date: '2026-12-07T10:00:00.000Z' } } })
+    expect(selectNextUnlockEvent(s)).toEqual({
+      title: 'Unlock of 4,800.00 PLT',
+      start: Date.UTC(2026, 11, 7, 10) / 1000,
+      fileName: 'unlock-2026-12-07',
+      label: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026',
+    })
+  })
+
+  it('offers none without a next unlock, or before the token is known', () => {
+    expect(selectNextUnlockEvent(state())).toBeNull()
+    const next = { amount: tokens(4800n), date: '2026-12-07T10:00:00.000Z' }
+    expect(selectNextUnlockEvent(state({ info: { next } }, { symbol: '' }))).toBeNull()
+  })
+})
+
+describe('the unlock timeline', () => {
+  // 9 Dec 2026: two days after the first monthly step (7 Dec); the wall clock in ms, as the component passes it.
+  const NOW = Date.UTC(2026, 11, 9)
+
+  it('formats the split at now and every step, with its running total and standing', () => {
+    const view = selectTimelineAt(NOW)(state())!
+    expect(view.today).toBe('Wed, 9 Dec 2026')
+    // Claimed 300 of the 700 unlocked by 9 Dec.
+    expect(view.split).toEqual({ claimed: '300.00 PLT', claimable: '400.00 PLT', locked: '300.00 PLT' })
+    expect(view.rows.map((r) => [r.date, r.amount, r.cumulative, r.stateText])).toEqual([
+      ['Thu, 8 Oct 2026', '300.00', '300.00', 'Claimed'],
+      ['Sat, 7 Nov 2026', '300.00', '600.00', 'Claimable'],
+      ['Mon, 7 Dec 2026', '100.00', '700.00', 'Claimable'],
+      ['Wed, 6 Jan 2027', '100.00', '800.00', 'Locked'],
+      ['Fri, 5 Feb 2027', '100.00', '900.00', 'Locked'],
+      ['Sun, 7 Mar 2027', '100.00', '1,000.00', 'Locked'],
+    ])
+    expect(view.symbol).toBe('PLT')
+    expect(view.ticks.length).toBeGreaterThan(0)
+    expect(view.ticks.length).toBeLessThanOrEqual(4)
+  })
+
+  it("runs on the chain's clock once read, moved on by the wall clock since: a dev chain may be ahead", () => {
+    // The chain read at 1 Dec (wall clock) found a block of 10 Jan 2027; a day later (wall clock) it is 11 Jan there.
+    const chainClock = { chainTime: Date.UTC(2027, 0, 10) / 1000, readAt: Date.UTC(2026, 11, 1) }
+    const view = selectTimelineAt(Date.UTC(2026, 11, 2))(state({ chainClock }))!
+    expect(view.today).toBe('Mon, 11 Jan 2027')
+    expect(view.now).toBe(Date.UTC(2027, 0, 11) / 1000)
+    // 800 unlocked by 6 Jan, 300 claimed.
+    expect(view.split).toEqual({ claimed: '300.00 PLT', claimable: '500.00 PLT', locked: '200.00 PLT' })
+  })
+
+  it('keeps its result for the same state and moment, and has none before an answer or without unlocks', () => {
+    const s = state()
+    expect(selectTimelineAt(NOW)(s)).toBe(selectTimelineAt(NOW)(s))
+    expect(selectTimelineAt(NOW)(state({ loadedAt: null }))).toBeNull()
+    expect(selectTimelineAt(NOW)(state({ info: EMPTY_VESTING_INFO }))).toBeNull()
   })
 })
 
@@ -189,5 +255,13 @@ describe('the vesting slice', () => {
     v = reducer(v, lastClaimedBlockLoaded('52'))
     expect(v.lastClaimedBlock).toBe('52')
     expect(JSON.parse(JSON.stringify(v))).toEqual(v)
+  })
+
+  it("keeps the chain's clock of the last read that found a block; a failed read leaves it", () => {
+    const clock = { chainTime: 1_800_000_000, readAt: 1_795_000_000_000 }
+    let v = reducer(initialVestingState, vestingChainRead({ error: null, clock }))
+    expect(v).toMatchObject({ chainStatus: 'succeeded', chainClock: clock })
+    v = reducer(v, vestingChainRead({ error: "Can't reach the network." }))
+    expect(v).toMatchObject({ chainStatus: 'failed', chainClock: clock })
   })
 })

@@ -8,8 +8,10 @@ import { DAY, rewardFraction, termApr } from '../../domain/math'
 import { ROUNDS, ROUND_NAMES } from '../../domain/vestingRounds'
 import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent } from '../../format/units'
+import type { CalendarEvent } from '../../kit/calendar'
 import { selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 import { claimOrStake } from './claimOrStake'
+import { monthTicks, unlockTimeline, type StepState } from './timeline'
 
 /** What these selectors read: vesting, token, wallet (docs/architecture.md §5). */
 type State = VestingRoot & TokenRoot & WalletRoot
@@ -62,6 +64,25 @@ export const selectNextClaimLine = createSelector([selectVestingInfo, selectSymb
   if (BigInt(info.total) > 0n && BigInt(info.claimed) >= BigInt(info.total)) return { kind: 'all' }
   return null
 })
+
+/**
+ * The next unlock as a calendar event (docs/product.md §2.7): "Unlock of 4,800.00 PLT" at its moment; null when no
+ * unlock is ahead, or before the token's symbol is read (the event names the token).
+ */
+export const selectNextUnlockEvent = createSelector(
+  [selectVestingInfo, selectSymbol],
+  (info, symbol): (CalendarEvent & { label: string }) | null => {
+    if (!info.next || symbol === '') return null
+    const amount = formatAmount(info.next.amount, { symbol })
+    const start = Math.floor(Date.parse(info.next.date) / 1000)
+    return {
+      title: `Unlock of ${amount}`,
+      start,
+      fileName: `unlock-${info.next.date.slice(0, 10)}`,
+      label: `Add to calendar: unlock of ${amount} on ${formatDate(start)}`,
+    }
+  },
+)
 
 export const selectClaimView = createSelector([selectVesting, selectSymbol], (v, symbol) => {
   // Nothing answered yet: placeholders while loading, dashes once a read failed; never zeros passed off as figures.
@@ -165,3 +186,53 @@ export const selectClaimOrStake = createSelector(
           symbol,
         }),
 )
+
+const STEP_STATE: Record<StepState, string> = {
+  claimed: 'Claimed',
+  partlyClaimed: 'Partly claimed',
+  claimable: 'Claimable',
+  locked: 'Locked',
+}
+
+/**
+ * The unlock timeline at the wall clock's `wallNow` (ms; docs/product.md §2.7): the split of the allocation today,
+ * each unlock with its date, amount, running total and standing, and the chart's points and axis. "Today" is the
+ * chain's clock (the last read block's time, moved on by the wall clock since), as the API's figures and the stake
+ * countdowns are, so the split agrees with "Available for claim" on a dev chain that runs ahead; the wall clock only
+ * before a chain read. Null before the first answer and for a wallet without unlocks. Read it with
+ * selectTimelineAt(wallNow).
+ */
+const selectTimeline = createSelector(
+  [selectVesting, selectSymbol, (_s: State, wallNow: number) => wallNow],
+  (v, symbol, wallNow) => {
+    if (v.loadedAt === null || v.info.schedule.length === 0) return null
+    const clock = v.chainClock
+    const now = Math.floor(clock ? clock.chainTime + (wallNow - clock.readAt) / 1000 : wallNow / 1000)
+    const t = unlockTimeline(v.info.schedule, v.info.claimed, now)
+    const amount = (wei: string) => formatAmount(wei, { symbol })
+    return {
+      now,
+      today: formatDate(now),
+      symbol,
+      split: { claimed: amount(t.split.claimed), claimable: amount(t.split.claimable), locked: amount(t.split.locked) },
+      // Figures without the symbol: the table names it once in its headers.
+      rows: t.steps.map((s) => ({
+        at: s.at,
+        date: formatDate(s.at),
+        amount: formatAmount(s.amount),
+        cumulative: formatAmount(s.cumulative),
+        state: s.state,
+        stateText: STEP_STATE[s.state],
+      })),
+      points: t.points,
+      domain: t.domain,
+      // At most 4 month labels ("Dec 2026"): they fit a phone's width.
+      ticks: monthTicks(t.domain, 4),
+    }
+  },
+)
+
+/** selectTimeline at `wallNow` (ms), as a component subscribes to it: `useAppSelector(selectTimelineAt(wallNow))`. */
+export const selectTimelineAt = (wallNow: number) => (s: State) => selectTimeline(s, wallNow)
+
+export type TimelineView = NonNullable<ReturnType<typeof selectTimeline>>

@@ -26,6 +26,12 @@ export interface VestingState {
   /** The chain reads beside it (last claimed block, harvest terms, token): 'failed' blocks the claim and says why. */
   chainStatus: Status
   chainError: string | null
+  /**
+   * The chain's clock as the last chain read found it: the latest block's time (unix seconds) and when it was read
+   * (wall clock ms). The timeline's "today" runs on it, as the API's figures do (a dev chain may be ahead of the wall
+   * clock); null before a read.
+   */
+  chainClock: { chainTime: number; readAt: number } | null
   /** When the next automatic retry after a failure is due (wall clock ms), null when none is scheduled. */
   retryAt: number | null
   /** The claim page was left: its automatic retries stop (it reads again when shown). */
@@ -70,6 +76,7 @@ export const EMPTY_VESTING_INFO: VestingInfo = {
   signature: null,
   rewardToken: null,
   next: null,
+  schedule: [],
 }
 
 export const DEFAULT_TERM_INDEX = 1
@@ -81,6 +88,7 @@ export const initialVestingState: VestingState = {
   loadedAt: null,
   chainStatus: 'idle',
   chainError: null,
+  chainClock: null,
   retryAt: null,
   claimPageLeft: false,
   claim: { status: 'idle', kind: null, error: null },
@@ -134,9 +142,11 @@ const vestingSlice = createSlice({
       state.status = 'failed'
       state.error = action.payload.error
     },
-    vestingChainRead(state, action: PayloadAction<{ error: string | null }>) {
+    /** `clock`: the latest block's time and when it was read (ms), from the saga; a failed read keeps the last one. */
+    vestingChainRead(state, action: PayloadAction<{ error: string | null; clock?: { chainTime: number; readAt: number } }>) {
       state.chainStatus = action.payload.error === null ? 'succeeded' : 'failed'
       state.chainError = action.payload.error
+      if (action.payload.clock) state.chainClock = action.payload.clock
     },
     vestingRetryScheduled(state, action: PayloadAction<number | null>) {
       state.retryAt = action.payload

@@ -55,6 +55,14 @@ describe('stake list', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
   })
 
+  it('offers the release of a pending stake for a calendar, in its row; not a matured or a closed one', () => {
+    const matured = testStake({ id: 2, stakeTime: T0 - 200 * DAY })
+    openPage([testStake(), matured, closedEarly()])
+    const release = screen.getByTestId('stake-3').querySelector('td[data-label="Release date"]')!
+    expect(within(release as HTMLElement).getByRole('button', { name: 'Add to calendar: release of stake #3' })).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: /^Add to calendar/ })).toHaveLength(1)
+  })
+
   it("offers 'Show more' when the list goes on past the pages read", async () => {
     const { user, dispatched } = openPage([testStake()], { moreStakes: true })
     await user.click(screen.getByRole('button', { name: 'Show more' }))

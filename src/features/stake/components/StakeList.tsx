@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react'
 import styled from 'styled-components'
+import { AddToCalendar } from '../../../kit/AddToCalendar'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { countRender } from '../../../kit/renderCount'
 import { formatCountdown } from '../../../format/duration'
@@ -194,6 +195,7 @@ const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: bool
       <td data-label="Release date">
         {row.release}
         {row.status === 'Pending' && <Countdown releaseAt={row.releaseAt} />}
+        {row.releaseEvent && <AddToCalendar event={row.releaseEvent} label={row.releaseEvent.label} />}
       </td>
       <td data-label="Stake ID">#{row.id}</td>
       <td data-label="Staked amount">

@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { AddToCalendar } from '../../../kit/AddToCalendar'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
@@ -6,7 +7,14 @@ import { ErrorText } from '../../../ui/ErrorText'
 import { Spinner } from '../../../ui/Spinner'
 import { modalOpened } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
-import { selectClaimBlock, selectClaimView, selectNextClaimLine, type ClaimBlock, type NextClaimLine } from '../selectors'
+import {
+  selectClaimBlock,
+  selectClaimView,
+  selectNextClaimLine,
+  selectNextUnlockEvent,
+  type ClaimBlock,
+  type NextClaimLine,
+} from '../selectors'
 import { claimRequested } from '../slice'
 
 const Box = styled(Card)`
@@ -37,6 +45,19 @@ const Note = styled(Muted)`
   font-size: 0.85rem;
 `
 
+const NextUnlock = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 4px 12px;
+`
+
+/** "Add to calendar" for the next unlock (docs/product.md §2.7), once the token's symbol is known. */
+function NextUnlockCalendar() {
+  const event = useAppSelector(selectNextUnlockEvent)
+  return event && <AddToCalendar event={event} label={event.label} />
+}
+
 function NextLine({ line }: { line: NextClaimLine }) {
   if (!line) return null
   if (line.kind === 'all') return <Next data-testid="vesting-next">All tokens have been claimed</Next>
@@ -47,9 +68,12 @@ function NextLine({ line }: { line: NextClaimLine }) {
       </Next>
     )
   return (
-    <Next data-testid="vesting-next">
-      Next claim: <strong>{line.amount}</strong> on {line.date}
-    </Next>
+    <NextUnlock>
+      <Next data-testid="vesting-next">
+        Next claim: <strong>{line.amount}</strong> on {line.date}
+      </Next>
+      <NextUnlockCalendar />
+    </NextUnlock>
   )
 }
 
