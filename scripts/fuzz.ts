@@ -24,6 +24,8 @@ function run(version: string): Promise<number> {
 
 void Promise.all(versions.map(run)).then((codes) => {
   const worst = Math.max(...codes)
-  console.log(`fuzz: versions ${versions.join(', ')}, FUZZ_RUNS=${env.FUZZ_RUNS} each, ${((Date.now() - started) / 1000).toFixed(0)} s wall, exit ${worst}`)
+  console.log(
+    `fuzz: versions ${versions.join(', ')}, FUZZ_RUNS=${env.FUZZ_RUNS} each, ${((Date.now() - started) / 1000).toFixed(0)} s wall, exit ${worst}`,
+  )
   process.exit(worst)
 })
