@@ -105,6 +105,8 @@ describe('adversary: outages', () => {
     const me = session.accounts()[0]
     const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
     await connectWith(page, 'Browser wallet')
+    // The connected read, not the public one before it: the wallet's total is in.
+    await page.getByTestId('my-total-staked').getByText(/\d/).waitFor()
     await page.getByTestId('pool-as-of').waitFor()
     const rpcBase = process.env.E2E_APP_RPC_URL!
     const apiBase = process.env.E2E_APP_API_URL!

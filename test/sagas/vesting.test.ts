@@ -7,7 +7,13 @@ import {
   selectTermOptions,
   selectVestingOutage,
 } from '../../src/features/vesting/selectors'
-import { claimRequested, stakingRequested, EMPTY_VESTING_INFO, vestingRefreshRequested } from '../../src/features/vesting/slice'
+import {
+  claimPageOpened,
+  claimRequested,
+  stakingRequested,
+  EMPTY_VESTING_INFO,
+  vestingRefreshRequested,
+} from '../../src/features/vesting/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../support/api'
@@ -45,6 +51,8 @@ const loaded = (s: RootState) =>
 async function connectedAs(index: number, apiUrl: string) {
   const wallet = installInjectedWallet(accounts[index])
   const t = makeTestStore({ injected: wallet, apiUrl })
+  // On the claim page, as the page says when it shows: its reads retry only while it is on screen.
+  t.store.dispatch(claimPageOpened())
   t.store.dispatch(connectRequested('browser'))
   await waitFor(t.store, (s) => s.wallet.address === accounts[index])
   await waitFor(t.store, loaded)
@@ -183,6 +191,32 @@ describe('vesting sagas against a real node and the real API service', () => {
       expect(back.vesting.loadedAt).toBeGreaterThan(good.loadedAt!)
       expect(back.vesting.retryAt).toBeNull()
       expect(selectVestingOutage(back)).toBeNull()
+    })
+  })
+
+  it('does not keep retrying for a claim page that is not on screen (a wallet connected on the staking page)', async () => {
+    await withFaultProxy(api.url, { RETRY_FIRST_MS: 50, RETRY_MAX_MS: 100 }, async (proxy) => {
+      proxy.setFault('down')
+      const wallet = installInjectedWallet(accounts[2])
+      const t = makeTestStore({ injected: wallet, apiUrl: proxy.url })
+      // Every retry is announced with its time (vestingRetryScheduled) before it waits: none may come.
+      const retries: number[] = []
+      t.store.subscribe(() => {
+        const at = t.store.getState().vesting.retryAt
+        if (at !== null && !retries.includes(at)) retries.push(at)
+      })
+      const { logged } = await capturingLogs(async () => {
+        t.store.dispatch(connectRequested('browser'))
+        await waitFor(t.store, (s) => s.vesting.status === 'failed')
+        await new Promise((r) => setTimeout(r, 500))
+      })
+      expect(retries).toEqual([])
+      // Once the page shows, it reads again and retries while it is down.
+      t.store.dispatch(claimPageOpened())
+      t.store.dispatch(vestingRefreshRequested())
+      await capturingLogs(() => waitFor(t.store, (s) => s.vesting.retryAt !== null))
+      expect(retries.length).toBeGreaterThan(0)
+      expect(logged).toEqual(['[vesting] vesting API unavailable; keeping the last answer'])
     })
   })
 

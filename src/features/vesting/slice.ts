@@ -34,7 +34,11 @@ export interface VestingState {
   chainClock: { chainTime: number; readAt: number } | null
   /** When the next automatic retry after a failure is due (wall clock ms), null when none is scheduled. */
   retryAt: number | null
-  /** The claim page was left: its automatic retries stop (it reads again when shown). */
+  /**
+   * The claim page is not on screen (left, or not opened yet): its automatic retries stop, or never start (it reads
+   * again when shown). A wallet connecting on the staking page reads the claim figures too, and an outage then must
+   * not leave a retry loop running for a page nobody sees.
+   */
   claimPageLeft: boolean
   /** A claim (to the wallet or into a stake) in flight: buttons show it and stay disabled. */
   claim: { status: Status; kind: 'wallet' | 'stake' | null; error: string | null }
@@ -90,7 +94,7 @@ export const initialVestingState: VestingState = {
   chainError: null,
   chainClock: null,
   retryAt: null,
-  claimPageLeft: false,
+  claimPageLeft: true,
   claim: { status: 'idle', kind: null, error: null },
   selectedTerm: DEFAULT_TERM_INDEX,
   harvestTerms: [],
