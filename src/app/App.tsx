@@ -7,7 +7,6 @@ import { Shell, ShellLoading } from './Shell'
 import { TxNotifications } from '../features/token/components/TxNotifications'
 import { WalletButton } from '../features/wallet/components/WalletButton'
 import { AccountParam } from '../features/wallet/components/AccountParam'
-import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { Header } from '../ui/layout/Header'
 import { MobileNav } from '../ui/layout/MobileNav'
 import { GlobalStyle } from '../ui/theme'
@@ -43,7 +42,6 @@ export function App() {
       <Header actions={<WalletButton />} />
       <AccountParam />
       <Main>
-        <AccountViewBanner />
         <Shell>
           {/* While a page's chunk loads, the shell's spinner stays where it was. */}
           <LoadFailure>

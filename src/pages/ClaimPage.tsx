@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../kit/hooks'
+import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { HolderGate } from '../features/wallet/components/HolderGate'
 import { selectReadsReady } from '../features/wallet/selectors'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
@@ -45,6 +46,7 @@ export function ClaimPage() {
   }, [dispatch, readsReady])
   return (
     <>
+      <AccountViewBanner />
       <PageTitle>Claim your allocation</PageTitle>
       <TokenContractLink />
       <VestingOutage />

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../kit/hooks'
+import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { HolderGate } from '../features/wallet/components/HolderGate'
 import { selectReadsReady } from '../features/wallet/selectors'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
@@ -43,6 +44,7 @@ export function StakingPage() {
   }, [dispatch, readsReady])
   return (
     <Stack>
+      <AccountViewBanner />
       <div>
         <PageTitle>Staking &amp; Subscription</PageTitle>
         <StakingToolbar />
