@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react'
 import { App, loadScreens } from '../app/App'
-import { initialTokenState } from '../features/token/slice'
 import { selectHarvestPool } from '../features/vesting/selectors'
 import {
   claimSettled,
   harvestTermsLoaded,
-  initialVestingState,
   stakingRequested,
   vestingFailed,
   vestingLoaded,
@@ -13,9 +11,8 @@ import {
   type VestingInfo,
   type VestingState,
 } from '../features/vesting/slice'
-import type { RootState } from '../app/store'
 import { DAY, tokens } from '../../test/support/fixtures'
-import { connectedWallet, renderWithProviders } from '../../test/support/render'
+import { answeredClaimState, renderWithProviders } from '../../test/support/render'
 
 const SIGNED: VestingInfo = {
   total: tokens(120_000n),
@@ -46,21 +43,13 @@ function renderClaimPage(
   info: Partial<VestingInfo> = {},
   lastClaimedBlock: string | null = '0',
 ) {
-  const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet(),
-    token: { ...initialTokenState, symbol: 'PLT' },
-    vesting: {
-      ...initialVestingState,
-      status: 'succeeded',
-      chainStatus: 'succeeded',
-      loadedAt: Date.now(),
-      harvestTerms: TERMS,
-      harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
-      lastClaimedBlock,
-      ...vesting,
-      info: { ...SIGNED, ...info },
-    },
-  }
+  const preloadedState = answeredClaimState({
+    harvestTerms: TERMS,
+    harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
+    lastClaimedBlock,
+    ...vesting,
+    info: { ...SIGNED, ...info },
+  })
   return renderWithProviders(<App />, { preloadedState })
 }
 

@@ -8,6 +8,8 @@ import { makeStore, type RootState } from '../../src/app/store'
 import { readBuildConfig, networksFor } from '../../src/config/buildConfig'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { initialWalletState, type WalletState } from '../../src/features/wallet/slice'
+import { initialTokenState } from '../../src/features/token/slice'
+import { initialVestingState, type VestingState } from '../../src/features/vesting/slice'
 import { DEV_ADDRESS } from './fixtures'
 import { theme } from '../../src/ui/theme'
 
@@ -80,3 +82,10 @@ export function renderWithProviders(ui: ReactElement, opts: { preloadedState?: P
   )
   return { store, user, dispatched, ...view }
 }
+
+/** The claim page's state with a vesting answer in: the Development account connected, PLT, the answer `vesting`. */
+export const answeredClaimState = (vesting: Partial<VestingState>): Partial<RootState> => ({
+  wallet: connectedWallet(),
+  token: { ...initialTokenState, symbol: 'PLT' },
+  vesting: { ...initialVestingState, status: 'succeeded', chainStatus: 'succeeded', loadedAt: Date.now(), ...vesting },
+})

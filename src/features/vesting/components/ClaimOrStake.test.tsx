@@ -1,10 +1,8 @@
 import { act, screen, within } from '@testing-library/react'
 import { App, loadScreens } from '../../../app/App'
-import type { RootState } from '../../../app/store'
 import { DAY, tokens } from '../../../../test/support/fixtures'
-import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
-import { initialTokenState } from '../../token/slice'
-import { EMPTY_VESTING_INFO, initialVestingState, vestingLoaded, type VestingState } from '../slice'
+import { answeredClaimState, renderWithProviders } from '../../../../test/support/render'
+import { EMPTY_VESTING_INFO, vestingLoaded, type VestingState } from '../slice'
 
 /** Wed, 18 Nov 2026, in ms: when the vesting answer was read. */
 const READ_AT = 1_795_000_000_000
@@ -17,23 +15,16 @@ const TERMS = [
 
 /** The claim page with 72,000 PLT unlocked in a pool paying 400% inflation with a 100% early-close fee. */
 function renderClaimPage(vesting: Partial<VestingState> = {}) {
-  const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet(),
-    token: { ...initialTokenState, symbol: 'PLT' },
-    vesting: {
-      ...initialVestingState,
-      status: 'succeeded',
-      chainStatus: 'succeeded',
-      loadedAt: READ_AT,
-      harvestTerms: TERMS,
-      harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
-      harvestInflationPercent: tokens(400n),
-      harvestUnHoldFee: tokens(100n),
-      lastClaimedBlock: '0',
-      info: { ...EMPTY_VESTING_INFO, total: tokens(120_000n), unlocked: tokens(72_000n) },
-      ...vesting,
-    },
-  }
+  const preloadedState = answeredClaimState({
+    loadedAt: READ_AT,
+    harvestTerms: TERMS,
+    harvestPool: '0x6D544390Eb535d61e196c87d6B9c80dCD8628Acd',
+    harvestInflationPercent: tokens(400n),
+    harvestUnHoldFee: tokens(100n),
+    lastClaimedBlock: '0',
+    info: { ...EMPTY_VESTING_INFO, total: tokens(120_000n), unlocked: tokens(72_000n) },
+    ...vesting,
+  })
   return renderWithProviders(<App />, { preloadedState })
 }
 

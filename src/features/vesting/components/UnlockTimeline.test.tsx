@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react'
 import { loadScreens } from '../../../app/App'
-import type { RootState } from '../../../app/store'
 import { formatDate } from '../../../format/dates'
-import { initialTokenState } from '../../token/slice'
-import { EMPTY_VESTING_INFO, initialVestingState, vestingLoaded, type VestingInfo } from '../slice'
+import { EMPTY_VESTING_INFO, vestingLoaded, type VestingInfo } from '../slice'
 import { DAY, tokens } from '../../../../test/support/fixtures'
-import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
+import { answeredClaimState, renderWithProviders } from '../../../../test/support/render'
 import { UnlockTimeline } from './UnlockTimeline'
 
 // The chart is a lazy chunk: loaded first, it renders at once.
@@ -18,17 +16,10 @@ const DATES = [-45, -15, 15, 45, 75].map((days) => NOW + days * DAY)
 const SCHEDULE = AMOUNTS.map((amount, i) => ({ date: new Date(DATES[i] * 1000).toISOString(), amount: tokens(amount) }))
 
 function renderTimeline(info: Partial<VestingInfo> = {}, loadedAt: number | null = Date.now()) {
-  const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet(),
-    token: { ...initialTokenState, symbol: 'PLT' },
-    vesting: {
-      ...initialVestingState,
-      status: 'succeeded',
-      chainStatus: 'succeeded',
-      loadedAt,
-      info: { ...EMPTY_VESTING_INFO, total: tokens(10_000n), claimed: tokens(2_000n), schedule: SCHEDULE, ...info },
-    },
-  }
+  const preloadedState = answeredClaimState({
+    loadedAt,
+    info: { ...EMPTY_VESTING_INFO, total: tokens(10_000n), claimed: tokens(2_000n), schedule: SCHEDULE, ...info },
+  })
   return renderWithProviders(<UnlockTimeline />, { preloadedState })
 }
 
