@@ -47,6 +47,8 @@ const FUZZING = process.env.FUZZ_RUNS !== undefined
 const RUNS = Number(process.env.FUZZ_RUNS ?? (COVERAGE ? 5 : 120))
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40)
+/** A long run prints a progress line every this many sequences. */
+const PROGRESS_EVERY = 500
 const WHALE = 2n ** 96n - 1n
 const USERS = 4
 
@@ -747,6 +749,11 @@ function runProperty(version: PoolVersion) {
       stats.runs++
       await fc.asyncModelRun(() => ({ model, real }), cmds)
       stats.commands += [...cmds].length
+      // A long run says how far it got, so a run cut short still tells (and a slow one can be timed).
+      if (FUZZING && stats.runs % PROGRESS_EVERY === 0)
+        console.log(
+          `  v${version}: ${stats.runs} sequences, ${stats.commands} commands, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        )
     })
     const result = await fc.check(property, { numRuns: RUNS, seed: SEED + version, endOnFailure: !FUZZING })
     if (FUZZING || result.failed) {
