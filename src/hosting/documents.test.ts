@@ -36,7 +36,7 @@ describe('withFirstView', () => {
     expect(out).toBe(
       '<html><head><title>t</title>' +
         `<script>${RETURNING_SCRIPT}</script><style>.a{color:red}</style>` +
-        `<style>html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data-holder-prompt]{visibility:hidden}</style></head>` +
+        `<style>html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data-holder-prompt]{visibility:hidden;min-height:100vh}</style></head>` +
         `<body><div id="root" ${FIRST_VIEW_ATTR}><main><p>hi</p></main></div></body></html>`,
     )
   })

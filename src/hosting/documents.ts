@@ -35,11 +35,12 @@ const WALLET_COOKIE: CookieName = 'walletName'
 /**
  * The first view is what a visitor without a wallet sees: the page with the connect prompt where a holder's figures
  * go. A returning wallet reconnects instead, so before the first paint this script marks the page and the style below
- * hides that prompt (its box stays, so nothing moves); the page's public part shows as it is. It and loaderScript are the documents' inline scripts: the Content-Security-Policy allows each by its
+ * hides that prompt and makes its box a viewport high, as the app's box is while the wallet reconnects (HolderGate):
+ * the public part above shows as it is, and the wallet's figures, when they land, push only what is below the fold. It and loaderScript are the documents' inline scripts: the Content-Security-Policy allows each by its
  * hash (src/hosting/csp.ts).
  */
 export const RETURNING_SCRIPT = `if(/(?:^|;\\s*)${WALLET_COOKIE}=/.test(document.cookie))document.documentElement.setAttribute('${RETURNING_ATTR}','')`
-const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data-holder-prompt]{visibility:hidden}`
+const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data-holder-prompt]{visibility:hidden;min-height:100vh}`
 
 /**
  * Runs the app's entry scripts once the first view has painted (the frame after the next), or at once in a background

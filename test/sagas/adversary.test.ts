@@ -5,7 +5,7 @@
 import { getAddress } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import { selectClaimBlock, selectVestingOutage } from '../../src/features/vesting/selectors'
-import { claimRequested, vestingRefreshRequested } from '../../src/features/vesting/slice'
+import { claimPageOpened, claimRequested, vestingRefreshRequested } from '../../src/features/vesting/slice'
 import { poolSelected, stakeRefreshRequested, stakingPageOpened } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
@@ -53,6 +53,8 @@ const loaded = (s: RootState) =>
 async function connectedAs(index: number, apiUrl: string, rpcUrl?: string) {
   const wallet = installInjectedWallet(accounts[index])
   const t = makeTestStore({ injected: wallet, apiUrl, rpcUrl })
+  // On the claim page, as the page says when it shows: its reads retry only while it is on screen.
+  t.store.dispatch(claimPageOpened())
   t.store.dispatch(connectRequested('browser'))
   await waitFor(t.store, (s) => s.wallet.address === accounts[index])
   await waitFor(t.store, loaded)

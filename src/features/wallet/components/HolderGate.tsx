@@ -13,12 +13,12 @@ import { useOwnViewLink } from './viewLink'
  * Takes the place of the figures it stands for, across a page's grid; the same box whether it waits for the wallet
  * or asks for one, so nothing moves when one gives way to the other.
  */
-const Stand = styled(Card)`
+const Stand = styled(Card)<{ $waiting?: boolean }>`
   grid-column: 1 / -1;
   display: grid;
   place-items: center;
   align-content: center;
-  min-height: 140px;
+  min-height: ${(p) => (p.$waiting ? '100vh' : '140px')};
   text-align: center;
   p {
     margin: 0 0 16px;
@@ -38,7 +38,9 @@ export function HolderGate({ children }: { children: ReactNode }) {
   if (view === 'figures') return <>{children}</>
   if (view === 'waiting')
     return (
-      <Stand aria-busy="true" data-testid="holder-waiting">
+      // A viewport high: the wallet's figures, much taller than the prompt, then replace it and only push what was
+      // already below the fold (no layout shift the person sees). The returning-wallet document does the same.
+      <Stand $waiting aria-busy="true" data-testid="holder-waiting">
         <Spinner size={36} label="Loading wallet" />
       </Stand>
     )
