@@ -8,7 +8,7 @@ import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import { deploySystemWith } from './fixtures'
-import { PENDING, expectSolvent, jamFactory, pinNextTimestamp, stakeMath, type Pool } from './helpers'
+import { PENDING, expectSolvent, inOneBlock, jamFactory, pinNextTimestamp, stakeMath, type Pool } from './helpers'
 import { mathState } from '../../scripts/lib/poolState'
 import { signedClaim } from '../../scripts/lib/claims'
 import {
@@ -62,27 +62,8 @@ const guarded = (
     .connect(u)
     ['stake(uint256,uint256,address,uint256,uint256,uint256)'](amount, hold, referer, b.maxFee, b.minBonus, b.minReward, ov)
 
-/** Sends `sends` in order into one block (automine off) and mines it; returns each receipt's status. */
-async function inOneBlock(sends: ((ov: object) => Promise<{ hash: string }>)[]): Promise<number[]> {
-  await ethers.provider.send('evm_setAutomine', [false])
-  const hashes: string[] = []
-  try {
-    for (const [i, send] of sends.entries()) {
-      const ov = {
-        gasLimit: 3_000_000n,
-        maxFeePerGas: ethers.parseUnits('3000', 'gwei'),
-        maxPriorityFeePerGas: ethers.parseUnits(String(1000 - i), 'gwei'),
-      }
-      hashes.push((await send(ov)).hash)
-    }
-    await ethers.provider.send('evm_mine', [])
-  } finally {
-    await ethers.provider.send('evm_setAutomine', [true])
-  }
-  const receipts = await Promise.all(hashes.map((h) => ethers.provider.getTransactionReceipt(h)))
-  expect(new Set(receipts.map((r) => r!.blockNumber)).size, 'one block').to.equal(1)
-  return receipts.map((r) => r!.status!)
-}
+/** Sends `sends` in order into one block and mines it (helpers.ts inOneBlock); returns each receipt's status. */
+const statusesInOneBlock = async (sends: Parameters<typeof inOneBlock>[0]) => (await inOneBlock(sends)).map((r) => r.status!)
 
 async function permitFor(f: Fixture, owner: HardhatEthersSigner, spender: string, value: bigint) {
   const domain = permitDomain(await f.token.name(), (await ethers.provider.getNetwork()).chainId, await f.token.getAddress())
@@ -109,7 +90,7 @@ describe('Attack review', () => {
       await token.connect(b).approve(poolAddr, 0n)
       const permit = await permitFor(f, b, poolAddr, T(100_000))
       const claim = await claimOf(f, c.address, T(10_000))
-      const statuses = await inOneBlock([
+      const statuses = await statusesInOneBlock([
         (ov) => reservoir.approvePool(token.getAddress(), poolAddr, T(1_000), ov),
         (ov) => guarded(pool, a, T(100_000), MAX_HOLD, shown, ZERO, ov),
         (ov) =>
@@ -138,7 +119,7 @@ describe('Attack review', () => {
       const permit = await permitFor(f, b, poolAddr, T(100_000))
       const claim = await claimOf(f, c.address, T(10_000))
       const ref = f.users[4].address
-      const statuses = await inOneBlock([
+      const statuses = await statusesInOneBlock([
         // Fee up a hair, referral bonus down a hair: each still a worse term than shown.
         (ov) => pool.setParameters(params({ unHoldFee: 10n * ONE + 100n, refererBonusPercent: 5n * ONE - 100n }), ov),
         (ov) =>
@@ -175,7 +156,7 @@ describe('Attack review', () => {
       const term = DEFAULT_TERMS[2]
       await pool.setParameters(params({ unHoldFee: 10n * ONE }))
       const seen = previewStake(await mathState(pool), T(100_000), MAX_HOLD, false)
-      const statuses = await inOneBlock([
+      const statuses = await statusesInOneBlock([
         (ov) => pool.setParameters(params({ unHoldFee: PERCENT, timeBonusPercent: 0n }), ov),
         (ov) =>
           pool.setHarvestTerms(
@@ -459,7 +440,7 @@ describe('Attack review', () => {
       await token.mint(att.address, burst)
       const v2Before = (await poolV2.getPoolState()).reservoirAvailable
       const claim = await claimOf(f, c.address, T(1_000))
-      const statuses = await inOneBlock([
+      const statuses = await statusesInOneBlock([
         (ov) => poolV1.connect(att)['stake(uint256,uint256,address,uint256,uint256)'](burst, MAX_HOLD, ZERO, 0n, 0n, ov),
         (ov) => stake2(poolV2, v, T(100_000), MAX_HOLD, ov),
         (ov) => harvest.connect(c).harvestStake(...claim, poolV2.getAddress(), 90n * DAY, ov),
@@ -500,7 +481,7 @@ describe('Attack review', () => {
         'Staked',
       ) // the griefer's own (pre-approved) funds
       expect(await token.allowance(u.address, p1)).to.equal(0n)
-      const statuses = await inOneBlock([
+      const statuses = await statusesInOneBlock([
         (ov) => token.connect(griefer).permit(u.address, p1, T(1_000), ...permit, ov),
         (ov) => withPermit(poolV1, T(1_000), permit, ov),
       ])

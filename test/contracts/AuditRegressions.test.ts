@@ -13,7 +13,7 @@ import { ethers } from 'hardhat'
 import { loadFixture, time } from '@nomicfoundation/hardhat-network-helpers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import { deploySystemWith } from './fixtures'
-import { COVERAGE, approveUnlimited, jamFactory, pinNextTimestamp, type Pool } from './helpers'
+import { COVERAGE, approveUnlimited, inOneBlock, jamFactory, pinNextTimestamp, type Pool } from './helpers'
 import { mathState } from '../../scripts/lib/poolState'
 import { PoolModel, type ModelParams } from './poolModel'
 import { signedClaim } from '../../scripts/lib/claims'
@@ -622,28 +622,6 @@ describe('Audit regressions (issue 12)', () => {
 describe('Audit regressions (pools that keep their word)', () => {
   const fmt = (x: bigint) => ethers.formatUnits(x, 18)
   const ZERO = ethers.ZeroAddress
-
-  /** Sends `sends` in order into one block (automine off) and mines it; returns the receipts, whatever their status. */
-  async function inOneBlock(sends: ((ov: object) => Promise<{ hash: string }>)[]) {
-    await ethers.provider.send('evm_setAutomine', [false])
-    const hashes: string[] = []
-    try {
-      for (const [i, send] of sends.entries()) {
-        const ov = {
-          gasLimit: 5_000_000n,
-          maxFeePerGas: ethers.parseUnits('3000', 'gwei'),
-          maxPriorityFeePerGas: ethers.parseUnits(String(1000 - i), 'gwei'),
-        }
-        hashes.push((await send(ov)).hash)
-      }
-      await ethers.provider.send('evm_mine', [])
-    } finally {
-      await ethers.provider.send('evm_setAutomine', [true])
-    }
-    const receipts = await Promise.all(hashes.map((h) => ethers.provider.getTransactionReceipt(h)))
-    expect(new Set(receipts.map((r) => r!.blockNumber)).size, 'one block').to.equal(1)
-    return receipts.map((r) => r!)
-  }
 
   describe('finding 1: a stake lands on the terms its holder saw, or not at all', () => {
     /** The dialog's figures for 100,000 PLT over 1,095 days at a 10% fee: fee 10%, bonus 30,000, reward 1,200,000. */

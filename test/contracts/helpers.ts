@@ -336,3 +336,28 @@ export async function jamFactory(
   await (await (poolsInfo.setWhitelisted(await jam.getAddress(), true) as Promise<{ wait: () => Promise<unknown> }>)).wait()
   return jam
 }
+
+/**
+ * Sends `sends` in order into one block (automine off, falling priority fees keep the order) and mines it; returns the
+ * receipts, whatever their status. For front-running: a transaction run just before another in the same block.
+ */
+export async function inOneBlock(sends: ((ov: object) => Promise<{ hash: string }>)[]) {
+  await ethers.provider.send('evm_setAutomine', [false])
+  const hashes: string[] = []
+  try {
+    for (const [i, send] of sends.entries()) {
+      const ov = {
+        gasLimit: 5_000_000n,
+        maxFeePerGas: ethers.parseUnits('3000', 'gwei'),
+        maxPriorityFeePerGas: ethers.parseUnits(String(1000 - i), 'gwei'),
+      }
+      hashes.push((await send(ov)).hash)
+    }
+    await ethers.provider.send('evm_mine', [])
+  } finally {
+    await ethers.provider.send('evm_setAutomine', [true])
+  }
+  const receipts = await Promise.all(hashes.map((h) => ethers.provider.getTransactionReceipt(h)))
+  expect(new Set(receipts.map((r) => r!.blockNumber)).size, 'one block').to.equal(1)
+  return receipts.map((r) => r!)
+}

@@ -63,10 +63,9 @@ export const selectViewingOther = (s: State) => s.wallet.viewAccount !== null &&
  * Why no action can be taken on what the page shows, or null when it can: another address shown read only, or a
  * link whose account could not be read. Without a wallet, actions stay open: they ask for one (docs/product.md §2.2).
  */
-export const selectActBlock = createSelector([selectViewAccount, selectViewError, selectAddress], (view, error, own) => {
+export const selectActBlock = createSelector([selectViewAccount, selectViewError, selectViewingOther], (view, error, other) => {
   if (error) return 'The account in the link is not a valid address, so nothing here can be done.'
-  if (view !== null && view !== own)
-    return `Read only: this page shows ${shortenAddress(view)}. Go back to your own address to act.`
+  if (view !== null && other) return `Read only: this page shows ${shortenAddress(view)}. Go back to your own address to act.`
   return null
 })
 

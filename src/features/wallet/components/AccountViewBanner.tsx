@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 import { useAppSelector } from '../../../kit/hooks'
-import { selectAddress, selectViewAccount } from '../selectors'
+import { selectAddress, selectViewAccount, selectViewingOther } from '../selectors'
 import { useOwnViewLink } from './viewLink'
 
 const Banner = styled.aside`
@@ -34,9 +34,10 @@ const Banner = styled.aside`
  */
 export function AccountViewBanner() {
   const viewing = useAppSelector(selectViewAccount)
+  const other = useAppSelector(selectViewingOther)
   const own = useAppSelector(selectAddress)
   const back = useOwnViewLink()
-  if (!viewing || viewing === own) return null
+  if (!viewing || !other) return null
   return (
     <Banner aria-label="Viewed account" data-testid="account-view-banner">
       <p>
