@@ -74,6 +74,7 @@ describe('the unlock timeline and calendar files on the local stack', () => {
     // The chart (its own chunk, after the table) has a point per unlock; hovering one shows its date and amount.
     const chart = page.getByRole('group', { name: /Chart of the unlocks/ })
     const points = chart.locator('g[data-step]')
+    await page.getByTestId('unlock-timeline').scrollIntoViewIfNeeded()
     await points.first().waitFor()
     expect(await points.count()).toBe(answer.schedule.length)
     await points.nth(0).hover()
@@ -91,7 +92,17 @@ describe('the unlock timeline and calendar files on the local stack', () => {
   it('fits a 390 px phone, chart and table included', async () => {
     const me = session.accounts()[3]
     const { page, errors } = await claimPageOf(me, PHONE_390)
+    // Below the fold on a phone, the chart's chunk (recharts) is not fetched until its place nears the screen.
+    const chartChunkFetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/timeline\.[^/]*js$/.test(r.name)))
+    await page.getByLabel('Loading the chart').waitFor()
+    await page.waitForTimeout(1000)
+    expect(await chartChunkFetched()).toBe(false)
+    expect(await page.locator('g[data-step]').count()).toBe(0)
+    await page.getByLabel('Loading the chart').scrollIntoViewIfNeeded()
     await page.locator('g[data-step]').first().waitFor()
+    expect(await chartChunkFetched()).toBe(true)
+    await page.evaluate(() => window.scrollTo(0, 0))
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     // The table's four columns fit without scrolling sideways (the status is its swatch on a phone).
     const table = page.getByRole('table', { name: /Every unlock/ })

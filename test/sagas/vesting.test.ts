@@ -14,7 +14,7 @@ import {
   EMPTY_VESTING_INFO,
   vestingRefreshRequested,
 } from '../../src/features/vesting/slice'
-import { connectRequested } from '../../src/features/wallet/slice'
+import { accountViewSet, connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../support/api'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
@@ -191,6 +191,21 @@ describe('vesting sagas against a real node and the real API service', () => {
       expect(back.vesting.loadedAt).toBeGreaterThan(good.loadedAt!)
       expect(back.vesting.retryAt).toBeNull()
       expect(selectVestingOutage(back)).toBeNull()
+    })
+  })
+
+  it('asks the API once when several triggers ask for the same holder together (a returning wallet\'s load)', async () => {
+    await withFaultProxy(api.url, {}, async (proxy) => {
+      const t = await connectedAs(1, proxy.url)
+      const before = t.store.getState().vesting.loadedAt!
+      proxy.reset()
+      // What a returning wallet's load sends within a moment: the account link read, the page's own request, Retry.
+      t.store.dispatch(accountViewSet({ address: null, error: null }))
+      t.store.dispatch(vestingRefreshRequested())
+      t.store.dispatch(vestingRefreshRequested())
+      const after = await waitFor(t.store, (s) => s.vesting.loadedAt! > before && loaded(s))
+      expect(after.vesting.status).toBe('succeeded')
+      expect(proxy.counts.roundTrips).toBe(1)
     })
   })
 

@@ -1,6 +1,7 @@
+import type { Action } from '@reduxjs/toolkit'
 import type { Block } from 'ethers'
-import type { SagaIterator } from 'redux-saga'
-import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects'
+import type { SagaIterator, Task } from 'redux-saga'
+import { all, call, cancel, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
 import { retryDelayMs } from '../../kit/backoff'
 import { timers } from '../../config/timers'
@@ -270,11 +271,29 @@ const restoredClaimEnded = (a: TxEndAction) =>
   !!a.payload?.restored &&
   (a.payload.kind === 'claim' || a.payload.kind === 'claimStake')
 
+/**
+ * The page's read on each trigger, newest first as takeLatest does (an address or network change supersedes a load in
+ * flight), except that a trigger for the read already on the wire joins it: a returning wallet's load sends
+ * walletChanged, accountViewSet and the page's own request within a moment, and fetched the same status three times.
+ * A read waiting out a backoff is not on the wire: Retry starts a fresh one at once.
+ */
+function* readOnEachTrigger(): SagaIterator {
+  let running: { key: string; task: Task } | null = null
+  for (;;) {
+    const trigger: Action = yield take([walletChanged.type, accountViewSet.type, vestingRefreshRequested.type])
+    // Which read the trigger asks for: the holder shown, on the network read.
+    const key = `${(yield* select(selectReadNetwork))?.chainId ?? ''}:${((yield* select(selectViewedAddress)) ?? '').toLowerCase()}`
+    const waiting = (yield* select(selectVesting)).retryAt !== null
+    if (running?.task.isRunning() && running.key === key && !waiting) continue
+    if (running?.task.isRunning()) yield cancel(running.task)
+    running = { key, task: (yield fork(safely(loadVestingPage), trigger)) as Task }
+  }
+}
+
 export function* vestingSaga(): SagaIterator {
   // No claim saga waits for a claim found again after a reload: its end refreshes the page here instead.
   yield takeLatest(restoredClaimEnded, safely(refreshUntilCurrent))
-  // Reads: newest wins (an address or network change supersedes a load in flight).
-  yield takeLatest([walletChanged.type, accountViewSet.type, vestingRefreshRequested.type], safely(loadVestingPage))
+  yield fork(readOnEachTrigger)
   // Writes: a second click while one is open is ignored.
   yield takeLeading(claimRequested.type, safely(claimSaga))
   yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))

@@ -1,4 +1,5 @@
 import { Suspense } from 'react'
+import { useInView } from 'react-intersection-observer'
 import styled from 'styled-components'
 import { useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
@@ -9,8 +10,9 @@ import { selectTimelineAt } from '../selectors'
 import { BAND, type Band } from './timelineBands'
 import { UnlockTable } from './UnlockTable'
 
-// recharts is a chunk of its own, fetched when a timeline is first shown (never prefetched: a visitor without an
-// allocation never needs it), so neither the first view nor the claim page's chunk carries it (docs/architecture.md §10).
+// recharts is a chunk of its own, fetched when the chart's place first scrolls near the screen (never prefetched: a
+// visitor without an allocation never needs it, and on a phone the chart sits below the fold), so neither the first
+// view nor the claim page's load carries it (docs/architecture.md §10).
 const UnlockChart = lazyChunk(() => import(/* webpackChunkName: "timeline" */ './UnlockChart'))((m) => m.UnlockChart)
 
 const CHART_HEIGHT = '240px'
@@ -81,6 +83,8 @@ const Today = styled.p`
   font-size: 0.85rem;
 `
 
+const ChartSkeleton = () => <Skeleton $height={CHART_HEIGHT} aria-label="Loading the chart" />
+
 const SPLIT: { band: Band; title: string }[] = [
   { band: 'claimed', title: 'Claimed' },
   { band: 'claimable', title: 'Claimable now' },
@@ -94,6 +98,8 @@ const SPLIT: { band: Band; title: string }[] = [
  */
 export function UnlockTimeline() {
   const view = useAppSelector(selectTimelineAt(useNow(TODAY_TICK_MS)))
+  // A browser without IntersectionObserver draws the chart at once.
+  const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
   if (!view) return null
   return (
     <Box aria-labelledby="unlock-timeline" data-testid="unlock-timeline">
@@ -111,11 +117,11 @@ export function UnlockTimeline() {
       </Split>
       <Today>As of today, {view.today}</Today>
       {/* A chart that cannot load says so in its place; the figures above and the table stay. */}
-      <LoadFailure>
-        <Suspense fallback={<Skeleton $height={CHART_HEIGHT} aria-label="Loading the chart" />}>
-          <UnlockChart view={view} />
-        </Suspense>
-      </LoadFailure>
+      <div ref={chartPlace}>
+        <LoadFailure>
+          <Suspense fallback={<ChartSkeleton />}>{nearScreen ? <UnlockChart view={view} /> : <ChartSkeleton />}</Suspense>
+        </LoadFailure>
+      </div>
       <UnlockTable view={view} />
     </Box>
   )
