@@ -1,5 +1,8 @@
 import { formatUnits } from 'ethers'
+import fc from 'fast-check'
+import { decimalSeparatorOf } from '../platform/locale'
 import {
+  type DecimalSeparator,
   formatAmount,
   formatCompact,
   formatPercent,
@@ -158,5 +161,71 @@ describe('toInputText', () => {
 describe('shortenAddress', () => {
   it('keeps the first 4 and last 4 characters', () => {
     expect(shortenAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266')).toBe('0xf3 ... 2266')
+  })
+})
+
+describe('amounts typed with the locale decimal separator', () => {
+  it("finds a comma in the locales that write one, and a point elsewhere or for a tag Intl can't read", () => {
+    expect(decimalSeparatorOf('de-DE')).toBe(',')
+    expect(decimalSeparatorOf(['fr-FR', 'en-US'])).toBe(',')
+    expect(decimalSeparatorOf('en-US')).toBe('.')
+    expect(decimalSeparatorOf('ja-JP')).toBe('.')
+    expect(decimalSeparatorOf('not a tag!')).toBe('.')
+  })
+  it('reads 10,5 and 10.5 alike with a comma locale, and exactly', () => {
+    expect(parseAmountInput('10,5', 18, ',')).toBe('10500000000000000000')
+    expect(parseAmountInput('10.5', 18, ',')).toBe('10500000000000000000')
+    expect(parseAmountInput(',000000000000000001', 18, ',')).toBe('1')
+    expect(parseAmountInput('1000', 18, ',')).toBe('1000000000000000000000')
+  })
+  it('refuses what a thousands grouping could have meant, rather than guess', () => {
+    expect(readAmountInput('1.000', 18, ',')).toMatchObject({ ok: false, problem: 'grouping' })
+    expect(readAmountInput('12.500.000', 18, ',')).toMatchObject({ ok: false, problem: 'grouping' })
+    expect(readAmountInput('1.000,5', 18, ',')).toMatchObject({ ok: false, problem: 'grouping' })
+    expect(readAmountInput('1,000.5', 18, ',')).toMatchObject({ ok: false, problem: 'grouping' })
+    // Not three digits after the point: a decimal.
+    expect(parseAmountInput('1.00', 18, ',')).toBe('1000000000000000000')
+    expect(parseAmountInput('1.0001', 18, ',')).toBe('1000100000000000000')
+  })
+  it('names the comma in its messages, and keeps the other messages and their order', () => {
+    expect(readAmountInput('1,2,3', 18, ',')).toEqual({
+      ok: false,
+      problem: 'points',
+      message: 'Amount can have only one decimal comma',
+    })
+    expect(readAmountInput('1a', 18, ',')).toEqual({
+      ok: false,
+      problem: 'characters',
+      message: 'Amount can contain only digits and a decimal comma',
+    })
+    expect(readAmountInput('1,5e3', 18, ',')).toMatchObject({ problem: 'exponent' })
+    expect(readAmountInput('', 18, ',')).toMatchObject({ problem: 'required', message: 'Amount is required' })
+    expect(readAmountInput('-1,5', 18, ',')).toMatchObject({ problem: 'negative' })
+    // A point locale is unchanged: a comma is refused as before.
+    expect(readAmountInput('10,5')).toMatchObject({
+      problem: 'comma',
+      message: 'Amount cannot contain commas: use a point (.) for decimals',
+    })
+  })
+  it('MAX writes the comma, and what it writes reads back to the same base units, for every amount', () => {
+    expect(toInputText('1500000000000000000', 18, ',')).toBe('1,5')
+    expect(toInputText('1000000000000000000000', 18, ',')).toBe('1000')
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.constantFrom<DecimalSeparator>('.', ','), (units, mark) => {
+        const text = toInputText(units, 18, mark)
+        const read = readAmountInput(text, 18, mark)
+        expect(read).toEqual({ ok: true, baseUnits: units.toString() })
+      }),
+      { numRuns: 500 },
+    )
+  })
+  it('reads a comma text as the point text it stands for, at every number of decimal places', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), fc.integer({ min: 0, max: 18 }), (units, places) => {
+        const pointText = toInputText(units - (units % 10n ** BigInt(18 - places)), 18)
+        expect(readAmountInput(pointText.replace('.', ','), 18, ',')).toEqual(readAmountInput(pointText, 18, '.'))
+      }),
+      { numRuns: 500 },
+    )
   })
 })

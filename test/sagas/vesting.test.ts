@@ -194,7 +194,7 @@ describe('vesting sagas against a real node and the real API service', () => {
     })
   })
 
-  it('asks the API once when several triggers ask for the same holder together (a returning wallet\'s load)', async () => {
+  it("asks the API once when several triggers ask for the same holder together (a returning wallet's load)", async () => {
     await withFaultProxy(api.url, {}, async (proxy) => {
       const t = await connectedAs(1, proxy.url)
       const before = t.store.getState().vesting.loadedAt!

@@ -1,7 +1,7 @@
 import { ZeroAddress } from 'ethers'
 import { yupToFormErrors, type FormikErrors } from 'formik'
 import * as yup from 'yup'
-import { readAmountInput } from '../../format/units'
+import { readAmountInput, TOKEN_DECIMALS, type DecimalSeparator } from '../../format/units'
 
 /** The referral option 'Product team': the zero address, which the pool takes as no referer. */
 export const PRODUCT_TEAM_REFERRAL = ZeroAddress
@@ -25,8 +25,8 @@ export function acceptDaysText(typed: string): string | null {
  * What is wrong with the amount's text itself (letters, an exponent, a sign, a comma, ...), or null. The modal shows it
  * at once, even for a paste into an untouched field: typing on cannot fix it, unlike an amount still being typed.
  */
-export function amountTextProblem(text: string): string | null {
-  const reading = readAmountInput(text)
+export function amountTextProblem(text: string, separator: DecimalSeparator = '.'): string | null {
+  const reading = readAmountInput(text, TOKEN_DECIMALS, separator)
   return reading.ok || reading.problem === 'required' ? null : reading.message
 }
 
@@ -34,7 +34,7 @@ export function amountTextProblem(text: string): string | null {
 export const hasReferral = (referral: string) => referral !== '' && referral !== PRODUCT_TEAM_REFERRAL
 
 /** The rules and messages of docs/product.md §4.1 and §4.2 for the current balance and day limits. */
-function depositSchema(balanceWei: string, limits: { min: number; max: number }) {
+function depositSchema(balanceWei: string, limits: { min: number; max: number }, separator: DecimalSeparator) {
   const range = `From ${limits.min} to ${limits.max}`
   return yup.object({
     // One test, so a text gets one message, in this order: what is wrong with the text (format/units.ts), then the
@@ -43,7 +43,7 @@ function depositSchema(balanceWei: string, limits: { min: number; max: number })
       .string()
       .required('Amount is required')
       .test('amount', (v, ctx) => {
-        const reading = readAmountInput(v ?? '')
+        const reading = readAmountInput(v ?? '', TOKEN_DECIMALS, separator)
         if (!reading.ok) return ctx.createError({ message: reading.message })
         if (BigInt(reading.baseUnits) === 0n) return ctx.createError({ message: 'Amount must be greater than 0' })
         if (BigInt(reading.baseUnits) > BigInt(balanceWei))
@@ -63,9 +63,10 @@ export function depositErrors(
   values: DepositValues,
   balanceWei: string,
   limits: { min: number; max: number },
+  separator: DecimalSeparator = '.',
 ): FormikErrors<DepositValues> {
   try {
-    depositSchema(balanceWei, limits).validateSync(values, { abortEarly: false })
+    depositSchema(balanceWei, limits, separator).validateSync(values, { abortEarly: false })
     return {}
   } catch (err) {
     return yupToFormErrors<DepositValues>(err)

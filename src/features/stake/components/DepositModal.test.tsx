@@ -109,6 +109,47 @@ describe('create deposit modal', () => {
     expect(confirm().disabled).toBe(true)
   })
 
+  describe('in a browser whose language writes a decimal comma (de-DE)', () => {
+    beforeEach(() => {
+      jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de'])
+    })
+    afterEach(() => jest.restoreAllMocks())
+
+    it('takes 12,5 as twelve and a half and stakes exactly that', async () => {
+      const { user, dispatched } = await openDeposit()
+      expect(amount().placeholder).toBe('0,0')
+      await typeAmount(user, '12,5')
+      expect(amount().value).toBe('12,5')
+      expect(screen.queryByRole('alert')).toBeNull()
+      await waitFor(() => expect(confirm().disabled).toBe(false))
+      await user.click(confirm())
+      expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).toMatchObject({
+        amount: ((125n * E18) / 10n).toString(),
+        days: 365,
+      })
+    })
+
+    it('fills MAX with a comma, to the wei, and keeps the spec messages', async () => {
+      const { user } = await openDeposit({ balance: (12_345n * E18 + 5n).toString() })
+      await user.click(screen.getByRole('button', { name: 'MAX' }))
+      expect(amount().value).toBe('12345,000000000000000005')
+      await waitFor(() => expect(confirm().disabled).toBe(false))
+      await typeAmount(user, '12345,000000000000000006')
+      expect(await screen.findByText('The amount should not exceed your balance')).toBeTruthy()
+      await typeAmount(user, '0,0')
+      expect(await screen.findByText('Amount must be greater than 0')).toBeTruthy()
+    })
+
+    it('refuses 1.000, which could mean a thousand, rather than stake one', async () => {
+      const { user } = await openDeposit()
+      await user.type(amount(), '1.000')
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Amount "1.000" could be read as thousands: write it without a point, or with a comma (,) for decimals',
+      )
+      expect(confirm().disabled).toBe(true)
+    })
+  })
+
   it('keeps a pasted text whole and clears the message once it is a plain amount', async () => {
     const { user } = await openDeposit()
     await user.click(amount())

@@ -2,7 +2,8 @@ import { useFormik } from 'formik'
 import { useEffect, useMemo, useState } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
-import { formatAmount, parseAmountInput, shortenAddress, toInputText } from '../../../format/units'
+import { formatAmount, parseAmountInput, shortenAddress, toInputText, TOKEN_DECIMALS } from '../../../format/units'
+import { userDecimalSeparator } from '../../../platform/locale'
 import { Button } from '../../../ui/Button'
 import { ErrorText } from '../../../ui/ErrorText'
 import { Modal } from '../../../ui/Modal'
@@ -115,8 +116,11 @@ export function DepositModal() {
     if (poolAddress) dispatch(scheduledCallsRequested({ target: poolAddress }))
   }, [dispatch, poolAddress])
 
+  // The person's decimal separator: 10,5 reads as ten and a half where the locale writes it so (format/units.ts).
+  const separator = userDecimalSeparator()
+  const readAmount = (text: string) => parseAmountInput(text, TOKEN_DECIMALS, separator)
   // The day limits depend on the referral being validated, so the schema is built per validation.
-  const errorsOf = (v: DepositValues) => depositErrors(v, balance, daysLimits(pool, hasReferral(v.referral)))
+  const errorsOf = (v: DepositValues) => depositErrors(v, balance, daysLimits(pool, hasReferral(v.referral)), separator)
   // Formik counts a form valid until its first validation; the empty form's errors from the start keep Confirm off.
   const [initialErrors] = useState(() => errorsOf(EMPTY_DEPOSIT))
   const form = useFormik<DepositValues>({
@@ -125,7 +129,7 @@ export function DepositModal() {
     validateOnMount: true,
     validate: errorsOf,
     onSubmit: (v) => {
-      const amount = parseAmountInput(v.amount)
+      const amount = readAmount(v.amount)
       if (amount === null || !pool) return
       const days = Number(v.days)
       const referred = hasReferral(v.referral)
@@ -152,7 +156,7 @@ export function DepositModal() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values.referral, balance, pool])
 
-  const amountWei = parseAmountInput(values.amount)
+  const amountWei = readAmount(values.amount)
   const approval = useAppSelector(selectApprovalOf(amountWei))
   const { approved } = approval
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
@@ -179,7 +183,7 @@ export function DepositModal() {
     if (next !== null) void form.setFieldValue(field, next)
   }
   const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0 ? (errors[field] ?? null) : null)
-  const amountError = amountTextProblem(values.amount) ?? showError('amount')
+  const amountError = amountTextProblem(values.amount, separator) ?? showError('amount')
 
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close} wide>
@@ -199,7 +203,7 @@ export function DepositModal() {
               name="amount"
               inputMode="decimal"
               autoComplete="off"
-              placeholder="0.0"
+              placeholder={`0${separator}0`}
               value={values.amount}
               error={amountError}
               // Kept exactly as typed or pasted; a text that is not a plain amount gets a message, never a correction.
@@ -209,7 +213,7 @@ export function DepositModal() {
                 <Button
                   type="button"
                   $variant="secondary"
-                  onClick={() => void form.setFieldValue('amount', toInputText(balance))}
+                  onClick={() => void form.setFieldValue('amount', toInputText(balance, TOKEN_DECIMALS, separator))}
                 >
                   MAX
                 </Button>
