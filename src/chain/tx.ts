@@ -156,7 +156,8 @@ export function* followTx(entry: JournalEntry, restored: boolean): SagaIterator<
   }
 }
 
-const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 100n
+/** The gas limit the app sets on a transaction: the estimate plus a margin (fees.ts quotes with the same). */
+export const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 100n
 
 /**
  * Sends one transaction from the connected wallet and follows it to its end. Every write in the app goes through

@@ -28,6 +28,8 @@ export const timers = {
   /** After a failed read, the first retry and the longest wait between retries (backoff.ts doubles up to it). */
   RETRY_FIRST_MS: 2_000,
   RETRY_MAX_MS: 60_000,
+  /** A dialog's network fee is quoted once its inputs have been still this long (typing an amount asks once). */
+  FEE_QUOTE_PAUSE_MS: 300,
 }
 
 export type Timers = typeof timers

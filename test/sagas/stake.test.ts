@@ -17,7 +17,8 @@ import {
   stakingPageOpened,
   unstakeRequested,
 } from '../../src/features/stake/slice'
-import { connectRequested, modalOpened } from '../../src/features/wallet/slice'
+import { connectRequested, feeQuoteRequested, modalOpened } from '../../src/features/wallet/slice'
+import { cannotPayFee, feeQuoteKey, type FeePurpose } from '../../src/features/wallet/feeQuote'
 import type { RootState } from '../../src/app/store'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
 import {
@@ -658,5 +659,51 @@ describe('staking sagas against a real node', () => {
     } finally {
       await proxy.stop()
     }
+  })
+})
+
+describe('the network fee a dialog shows before Confirm, against the node', () => {
+  it('quotes the approval from the wallet (estimate × gas price) and says when the balance cannot pay it', async () => {
+    // Account #13: no other saga test uses it, and its balance is put back after.
+    const me = accounts[13]
+    const t = await onStakingPage(13, 1)
+    const purpose: FeePurpose = { kind: 'approve', amount: UNLIMITED }
+    const key = feeQuoteKey(31337, me, purpose)
+    t.store.dispatch(feeQuoteRequested({ key, purpose }))
+    const q = (await waitFor(t.store, (s) => s.wallet.feeQuote?.status === 'ready')).wallet.feeQuote!
+    // The node's own figures for the same call: the quote is the estimate at the current gas price.
+    const provider = t.chain.readProvider(31337)
+    const token = contracts.token(deployment().contracts.token, provider)
+    const data = token.interface.encodeFunctionData('approve', [pool(1).address, BigInt(UNLIMITED)])
+    const gas = await provider.estimateGas({ from: me, to: deployment().contracts.token, data })
+    const { gasPrice, maxFeePerGas } = await provider.getFeeData()
+    expect(q.key).toBe(key)
+    expect(BigInt(q.fee!)).toBe(gas * gasPrice!)
+    // What the wallet wants covered: the gas limit the app sets (estimate + 20%) at the most per gas.
+    expect(BigInt(q.need!)).toBe((gas + (gas * 20n) / 100n) * maxFeePerGas!)
+    expect(q.balance).toBe((await provider.getBalance(me)).toString())
+    expect(cannotPayFee(q)).toBe(false)
+
+    const saved = (await rpc('eth_getBalance', [me, 'latest'])) as string
+    try {
+      await rpc('hardhat_setBalance', [me, `0x${(BigInt(q.need!) - 1n).toString(16)}`])
+      t.store.dispatch(feeQuoteRequested({ key, purpose }))
+      const short = (await waitFor(t.store, (s) => s.wallet.feeQuote?.balance === (BigInt(q.need!) - 1n).toString())).wallet
+        .feeQuote!
+      expect(cannotPayFee(short)).toBe(true)
+    } finally {
+      await rpc('hardhat_setBalance', [me, saved])
+    }
+  })
+
+  it('gives the reason instead of a figure when the node refuses what would be sent', async () => {
+    const t = await onStakingPage(13, 1)
+    // A close of a stake this wallet does not have: the simulation reverts.
+    const purpose: FeePurpose = { kind: 'close', id: 999 }
+    t.store.dispatch(feeQuoteRequested({ key: feeQuoteKey(31337, accounts[13], purpose), purpose }))
+    const q = (await waitFor(t.store, (s) => s.wallet.feeQuote?.status === 'failed')).wallet.feeQuote!
+    expect(q.fee).toBeNull()
+    expect(q.error).toMatch(/\w/)
+    expect(cannotPayFee(q)).toBe(false)
   })
 })

@@ -11,9 +11,11 @@ import type { ChainLayer } from '../../chain/layer'
 import { boundsOf, DAY, previewStake } from '../../domain/math'
 import { permitDomain, signPermit } from '../../domain/permit'
 import { isUserRejection, toUserMessage } from '../../chain/errors'
-import { runTx, type TxOutcome } from '../../chain/tx'
+import { runTx, type TxOutcome, type TxRequest } from '../../chain/tx'
+import { quoteFee, type FeeFigures } from '../../chain/fees'
 import { allowanceLoaded } from '../token/slice'
-import { modalClosed } from '../wallet/slice'
+import { feeQuoted, feeQuoteRequested, modalClosed } from '../wallet/slice'
+import type { FeePurpose } from '../wallet/feeQuote'
 import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
 import { poolMath, selectPool } from './selectors'
 import {
@@ -247,6 +249,41 @@ export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested
   if (outcome.ok) yield put(modalClosed())
 }
 
+/** The transaction a deposit or close dialog would send for `purpose`: the same calldata its saga sends. */
+function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): TxRequest {
+  const poolContract = contracts.pool(pool.address)
+  switch (purpose.kind) {
+    case 'approve':
+      return {
+        to: tokenAddress,
+        data: contracts.token(tokenAddress).interface.encodeFunctionData('approve', [pool.address, BigInt(purpose.amount)]),
+      }
+    case 'stake':
+      return { to: pool.address, data: stakeCall(pool, purpose) }
+    case 'close':
+      return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [[purpose.id]]) }
+  }
+}
+
+/**
+ * The network fee of what the open dialog would send (docs/product.md §4.4). The newest request wins; a short pause
+ * first, so typing an amount quotes once it stops rather than at every key.
+ */
+export function* feeQuoteSaga({ payload }: ReturnType<typeof feeQuoteRequested>): SagaIterator {
+  yield delay(timers.FEE_QUOTE_PAUSE_MS)
+  const network = yield* select(selectSupportedNetwork)
+  const pool = yield* select(selectPool)
+  const failed = (error: string) =>
+    put(feeQuoted({ key: payload.key, status: 'failed', fee: null, need: null, balance: null, error }))
+  if (!network || !pool) {
+    yield failed('The pool is not loaded yet.')
+    return
+  }
+  const figures: FeeFigures = yield call(quoteFee, requestFor(payload.purpose, network.contracts.token, pool), network.chainId)
+  if ('error' in figures) yield failed(figures.error)
+  else yield put(feeQuoted({ key: payload.key, status: 'ready', error: null, ...figures }))
+}
+
 export function* stakeSaga(): SagaIterator {
   yield takeLatest(stakingPageOpened.type, safely(whileOnPage))
   yield takeLatest(allowanceCheckRequested.type, safely(checkAllowance))
@@ -254,4 +291,5 @@ export function* stakeSaga(): SagaIterator {
   yield takeLeading(depositRequested.type, safely(depositSaga))
   yield takeLeading(depositWithPermitRequested.type, safely(depositWithPermitSaga))
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
+  yield takeLatest(feeQuoteRequested.type, safely(feeQuoteSaga))
 }

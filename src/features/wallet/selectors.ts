@@ -114,3 +114,6 @@ export const selectChooserAction = createSelector([selectWallet], (w) => {
     disabled: !option || (!isConnected && (!!option.unavailable || w.connecting)),
   }
 })
+
+/** The network fee quote the open dialog asked for (features/wallet/feeQuote.ts). */
+export const selectFeeQuote = (s: State) => s.wallet.feeQuote

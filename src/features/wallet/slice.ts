@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { NetworkConfig } from '../../config/networks'
 import type { WalletName, WalletOption } from '../../chain/wallets'
 import { needsWallet, type ModalName } from '../../kit/modals'
+import type { FeePurpose, FeeQuote } from './feeQuote'
 
 export interface WalletState {
   /** The wallet and chain layer finished starting (eager reconnect settled): the spinner goes away. */
@@ -38,6 +39,8 @@ export interface WalletState {
    */
   viewAccount: string | null
   viewError: string | null
+  /** The network fee of what the open dialog would send (feeQuote.ts); null when no dialog asked. */
+  feeQuote: FeeQuote | null
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -63,6 +66,7 @@ export const initialWalletState: WalletState = {
   readsReady: false,
   viewAccount: null,
   viewError: null,
+  feeQuote: null,
 }
 
 const walletSlice = createSlice({
@@ -138,6 +142,15 @@ const walletSlice = createSlice({
       state.openModal = name
       if (name === 'chooseWallet') state.selected = state.wallet.name
     },
+    /** A dialog's Confirm would send `purpose` (its key made by feeQuoteKey): quote its network fee. */
+    feeQuoteRequested(state, action: PayloadAction<{ key: string; purpose: FeePurpose }>) {
+      if (state.feeQuote?.key === action.payload.key && state.feeQuote.status !== 'failed') return
+      state.feeQuote = { key: action.payload.key, status: 'pending', fee: null, need: null, balance: null, error: null }
+    },
+    feeQuoted(state, action: PayloadAction<FeeQuote>) {
+      // An answer for what the dialog no longer shows is dropped.
+      if (state.feeQuote?.key === action.payload.key) state.feeQuote = action.payload
+    },
     modalClosed(state) {
       state.openModal = null
       state.connecting = false
@@ -163,5 +176,7 @@ export const {
   referralLoaded,
   modalOpened,
   modalClosed,
+  feeQuoteRequested,
+  feeQuoted,
 } = walletSlice.actions
 export default walletSlice.reducer

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { App, loadScreens } from '../../../app/App'
 import type { RootState } from '../../../app/store'
-import { devAllowances, E18, testPool } from '../../../../test/support/fixtures'
+import { DEV_ADDRESS, devAllowances, E18, testPool } from '../../../../test/support/fixtures'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
-import { initialTokenState, scheduledCallsLoaded } from '../../token/slice'
+import { feeQuoteKey, type FeePurpose } from '../../wallet/feeQuote'
+import { feeQuoted, feeQuoteRequested } from '../../wallet/slice'
+import { allowanceLoaded, initialTokenState, scheduledCallsLoaded } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
 import { depositSettled, initialStakeState, poolLoaded, type PoolInfo } from '../slice'
 
@@ -107,6 +109,47 @@ describe('create deposit modal', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message)
     expect(amount().getAttribute('aria-invalid')).toBe('true')
     expect(confirm().disabled).toBe(true)
+  })
+
+  describe('the network fee before Confirm', () => {
+    /** The quote the saga would store for `purpose` from the dev wallet on the local chain. */
+    const quote = (purpose: FeePurpose, wei: { fee: string; need: string; balance: string }) =>
+      feeQuoted({ key: feeQuoteKey(31337, DEV_ADDRESS, purpose), status: 'ready', error: null, ...wei })
+
+    it("asks for the fee of what would be sent (the approval, then the stake) and shows it in the network's currency", async () => {
+      const { user, dispatched, store } = await openDeposit({ allowance: '0' })
+      const approve: FeePurpose = { kind: 'approve', amount: (10n ** 28n).toString() }
+      expect(dispatched).toContainEqual(feeQuoteRequested({ key: feeQuoteKey(31337, DEV_ADDRESS, approve), purpose: approve }))
+      expect(screen.getByTestId('fee-line').textContent).toBe('Network fee: estimating…')
+      act(() => {
+        store.dispatch(quote(approve, { fee: '46214000000000', need: '110913600000000', balance: E18.toString() }))
+      })
+      expect(screen.getByTestId('fee-line').textContent).toBe('Network fee: about 0.000046 ETH')
+      // Once approved, the stake's own fee, for the amount and days typed.
+      act(() => {
+        store.dispatch(
+          allowanceLoaded({ chainId: 31337, owner: DEV_ADDRESS, spender: POOL_V1.address, amount: (10n ** 28n).toString() }),
+        )
+      })
+      await typeAmount(user, '10')
+      const stake = dispatched.filter((a) => a.type === feeQuoteRequested.type).at(-1)!.payload as { purpose: FeePurpose }
+      expect(stake.purpose).toEqual({ kind: 'stake', amount: (10n * E18).toString(), days: 365, referral: null, minimums: null })
+    })
+
+    it('says in plain words when the balance cannot pay the fee, and keeps Confirm disabled', async () => {
+      const { user, dispatched, store } = await openDeposit()
+      await typeAmount(user, '10')
+      await waitFor(() => expect(confirm().disabled).toBe(false))
+      const stake = dispatched.filter((a) => a.type === feeQuoteRequested.type).at(-1)!.payload as { purpose: FeePurpose }
+      act(() => {
+        store.dispatch(quote(stake.purpose, { fee: '150000000000000', need: '360000000000000', balance: '100000000000000' }))
+      })
+      expect(screen.getByTestId('fee-line').textContent).toBe(
+        'Your wallet has 0.000100 ETH, and the network fee of this transaction may take up to 0.000360 ETH. Add ETH to the wallet to confirm.',
+      )
+      expect(screen.getByTestId('fee-line').getAttribute('role')).toBe('alert')
+      expect(confirm().disabled).toBe(true)
+    })
   })
 
   describe('in a browser whose language writes a decimal comma (de-DE)', () => {

@@ -10,6 +10,8 @@ import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
 import { ApproveAmount } from './ApproveAmount'
+import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
+import type { FeePurpose } from '../../wallet/feeQuote'
 import { DepositCurve } from './DepositCurve'
 import { DepositEstimate, type Shortfall } from './DepositEstimate'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
@@ -164,6 +166,23 @@ export function DepositModal() {
     () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred, symbol) : null),
     [pool, amountWei, daysNumber, limits.max, referred, symbol],
   )
+  // What Confirm (or Approve, while the allowance is short) would send now, for its network fee (§4.4).
+  const approveChoice = approveExact && approval.exact ? approval.exact : approval.unlimited
+  const stakeReady = form.isValid && amountWei !== null
+  const feePurpose: FeePurpose | null = !pool
+    ? null
+    : !approved
+      ? { kind: 'approve', amount: approveChoice.amount }
+      : stakeReady
+        ? {
+            kind: 'stake',
+            amount: amountWei,
+            days: daysNumber,
+            referral: referred ? values.referral : null,
+            minimums: preview?.shortfall ? preview.shortfall.minimums : null,
+          }
+        : null
+  const fee = useFeeQuote(feePurpose)
   if (!pool) return null
   const termChanges = seenTerms ? describeTermChanges(seenTerms, termsOf(pool)) : []
   const v1 = pool.version === 1
@@ -174,9 +193,7 @@ export function DepositModal() {
   // The form's rules (a plain amount above 0 within the balance, days within the limits) are the schema's: formik's
   // validity carries them. Besides those, only what the schema cannot know: the allowance, accepted lower terms, and
   // no deposit already in flight.
-  const canConfirm = form.isValid && approved && (!shortfall || lowerTermsAccepted) && !pending
-
-  const approveChoice = approveExact && approval.exact ? approval.exact : approval.unlimited
+  const canConfirm = form.isValid && approved && (!shortfall || lowerTermsAccepted) && !pending && !fee.blocked
   const close = () => dispatch(modalClosed())
   const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
     const next = accept(text)
@@ -298,11 +315,13 @@ export function DepositModal() {
           </Failure>
         )}
 
+        <FeeLine quote={fee.quote} />
+
         <Actions>
           <Button
             type="button"
             $variant="secondary"
-            disabled={approved || approving}
+            disabled={approved || approving || fee.blocked}
             onClick={() => dispatch(approveRequested({ amount: approveChoice.amount }))}
           >
             {approving && <Spinner size={18} label="Approving" />}
