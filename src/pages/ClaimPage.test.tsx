@@ -11,7 +11,9 @@ import {
   type VestingInfo,
   type VestingState,
 } from '../features/vesting/slice'
-import { DAY, tokens } from '../../test/support/fixtures'
+import { DAY, DEV_ADDRESS, tokens } from '../../test/support/fixtures'
+import { feeQuoteKey, type FeePurpose } from '../features/wallet/feeQuote'
+import { feeQuoted, feeQuoteRequested } from '../features/wallet/slice'
 import { answeredClaimState, renderWithProviders } from '../../test/support/render'
 
 const SIGNED: VestingInfo = {
@@ -191,6 +193,32 @@ describe('claim page', () => {
     expect(dispatched.find((a) => a.type === 'vesting/stakingRequested')?.payload).toEqual({ hold: 180 * DAY })
     expect(store.getState().vesting.claim.kind).toBe('stake')
     expect(within(chooser).getByRole('button', { name: /Claim and stake/ })).toHaveProperty('disabled', true)
+  })
+
+  it("quotes the network fee of claiming and staking for the selected term, and holds the button when it can't be paid", async () => {
+    const { user, store, dispatched } = renderClaimPage()
+    await user.click(stakeButton())
+    await user.click(screen.getByRole('button', { name: 'I want to stake' }))
+    const chooser = screen.getByRole('dialog', { name: 'Choose a staking term' })
+    const purpose: FeePurpose = { kind: 'claimStake', hold: TERMS[1].hold, unlocked: store.getState().vesting.info.unlocked }
+    const key = feeQuoteKey(31337, DEV_ADDRESS, purpose)
+    expect(dispatched).toContainEqual(feeQuoteRequested({ key, purpose }))
+    act(() => {
+      store.dispatch(
+        feeQuoted({ key, status: 'ready', fee: '230377000000000', need: '552904800000000', balance: '1', error: null }),
+      )
+    })
+    expect(within(chooser).getByTestId('fee-line').textContent).toBe(
+      'Your wallet has less than 0.000001 ETH, and the network fee of this transaction may take up to 0.000553 ETH. Add ETH to the wallet to confirm.',
+    )
+    expect(within(chooser).getByRole('button', { name: 'Claim and stake' })).toHaveProperty('disabled', true)
+    // Another term is another transaction: its own quote.
+    await user.click((within(chooser).getAllByRole('radio') as HTMLInputElement[])[0])
+    expect(dispatched.filter((a) => a.type === feeQuoteRequested.type).at(-1)!.payload).toMatchObject({
+      purpose: { kind: 'claimStake', hold: TERMS[0].hold },
+    })
+    expect(within(chooser).getByTestId('fee-line').textContent).toBe('Network fee: estimating…')
+    expect(within(chooser).getByRole('button', { name: 'Claim and stake' })).toHaveProperty('disabled', false)
   })
 
   it('adds to each term the inflation reward a version 1 pool pays for its hold', async () => {

@@ -14,7 +14,8 @@ import {
   EMPTY_VESTING_INFO,
   vestingRefreshRequested,
 } from '../../src/features/vesting/slice'
-import { accountViewSet, connectRequested } from '../../src/features/wallet/slice'
+import { accountViewSet, connectRequested, feeQuoteRequested } from '../../src/features/wallet/slice'
+import { feeQuoteKey, type FeePurpose } from '../../src/features/wallet/feeQuote'
 import type { RootState } from '../../src/app/store'
 import { startTestApi } from '../support/api'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
@@ -96,9 +97,18 @@ describe('vesting sagas against a real node and the real API service', () => {
     const pool = contracts.pool(poolAddress, t.chain.readProvider(31337))
     const stakesBefore = await pool.getAllUserStakes(accounts[2])
 
+    // The term chooser's fee line first: a quote of this very claim, from the node, before anything is signed.
+    const purpose: FeePurpose = { kind: 'claimStake', hold: term.hold, unlocked }
+    t.store.dispatch(feeQuoteRequested({ key: feeQuoteKey(31337, accounts[2], purpose), purpose }))
+    const quote = (await waitFor(t.store, (s) => s.wallet.feeQuote?.status === 'ready')).wallet.feeQuote!
+    expect(BigInt(quote.fee!)).toBeGreaterThan(0n)
+
     t.store.dispatch(stakingRequested({ hold: term.hold }))
     const s = await waitFor(t.store, (s) => s.vesting.claim.status === 'succeeded')
     expect(s.token.transactions[0]).toMatchObject({ kind: 'claimStake', status: 'confirmed' })
+    // What it cost stays within what the quote said the wallet must hold for it.
+    const receipt = (await t.chain.readProvider(31337).getTransactionReceipt(s.token.transactions[0].hash))!
+    expect(receipt.gasUsed * receipt.gasPrice).toBeLessThanOrEqual(BigInt(quote.need!))
 
     const stakes = await pool.getAllUserStakes(accounts[2])
     expect(stakes).toHaveLength(stakesBefore.length + 1)

@@ -15,7 +15,7 @@ import { runTx, type TxOutcome, type TxRequest } from '../../chain/tx'
 import { quoteFee, type FeeFigures } from '../../chain/fees'
 import { allowanceLoaded } from '../token/slice'
 import { feeQuoted, feeQuoteRequested, modalClosed } from '../wallet/slice'
-import type { FeePurpose } from '../wallet/feeQuote'
+import { isClaimPurpose, type FeePurpose } from '../wallet/feeQuote'
 import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
 import { poolMath, selectPool } from './selectors'
 import {
@@ -262,6 +262,8 @@ function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): 
       return { to: pool.address, data: stakeCall(pool, purpose) }
     case 'close':
       return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [[purpose.id]]) }
+    case 'claimStake':
+      throw new Error('A claim is quoted by the claim page (features/vesting/sagas.ts).')
   }
 }
 
@@ -291,5 +293,9 @@ export function* stakeSaga(): SagaIterator {
   yield takeLeading(depositRequested.type, safely(depositSaga))
   yield takeLeading(depositWithPermitRequested.type, safely(depositWithPermitSaga))
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
-  yield takeLatest(feeQuoteRequested.type, safely(feeQuoteSaga))
+  yield takeLatest(
+    (a: { type: string; payload?: { purpose?: FeePurpose } }) =>
+      a.type === feeQuoteRequested.type && !isClaimPurpose(a.payload!.purpose!),
+    safely(feeQuoteSaga),
+  )
 }

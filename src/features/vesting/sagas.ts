@@ -16,7 +16,9 @@ import { runTx, type TxOutcome } from '../../chain/tx'
 import { txConfirmed, txEnded, txFailed } from '../../chain/txActions'
 import type { Lens, RewardHarvest } from '../../chain/types'
 import { allowanceLoaded, tokenLoaded } from '../token/slice'
-import { accountViewSet, modalClosed, walletChanged } from '../wallet/slice'
+import { accountViewSet, feeQuoted, feeQuoteRequested, modalClosed, walletChanged } from '../wallet/slice'
+import { isClaimPurpose, type FeePurpose } from '../wallet/feeQuote'
+import { quoteFee, type FeeFigures } from '../../chain/fees'
 import { selectActBlock, selectReadNetwork, selectSupportedNetwork, selectViewedAddress } from '../wallet/selectors'
 import { fetchVestingInfo } from './api'
 import {
@@ -241,6 +243,40 @@ export function harvestBounds(v: VestingState, amount: bigint, hold: number): St
   return { maxFee, minBonus: bonus, minReward: reward }
 }
 
+/** The calldata of claim and stake for `hold`: harvestStakeGuarded with the terms the chooser shows. */
+function claimStakeCall(vesting: VestingState, pool: string, hold: number): HarvestCall {
+  const bounds = harvestBounds(vesting, BigInt(vesting.info.unlocked), hold)
+  return (h, args) => h.encodeFunctionData('harvestStakeGuarded', [...args, pool, hold, bounds])
+}
+
+/** The network fee of claiming and staking for the term the chooser has selected (docs/product.md §4.4). */
+export function* claimFeeQuoteSaga({ payload }: ReturnType<typeof feeQuoteRequested>): SagaIterator {
+  if (payload.purpose.kind !== 'claimStake') return
+  yield delay(timers.FEE_QUOTE_PAUSE_MS)
+  const network = yield* select(selectSupportedNetwork)
+  const pool = yield* select(selectHarvestPool)
+  const vesting = yield* select(selectVesting)
+  const args = answerClaimArgs(vesting.info)
+  const figures: FeeFigures =
+    network && pool && args
+      ? yield call(
+          quoteFee,
+          {
+            to: network.contracts.harvest,
+            data: claimStakeCall(
+              vesting,
+              pool,
+              payload.purpose.hold,
+            )(contracts.harvest(network.contracts.harvest).interface, args),
+          },
+          network.chainId,
+        )
+      : { error: 'There is nothing to claim.' }
+  if ('error' in figures)
+    yield put(feeQuoted({ key: payload.key, status: 'failed', fee: null, need: null, balance: null, error: figures.error }))
+  else yield put(feeQuoted({ key: payload.key, status: 'ready', error: null, ...figures }))
+}
+
 /**
  * Claim and stake: harvestStakeGuarded(..., default pool, hold, bounds) with the chosen term's hold in seconds and the
  * terms the chooser showed, so the claim lands on them or better, or is refused with the term that changed (and
@@ -253,10 +289,7 @@ export function* claimAndStakeSaga({ payload }: ReturnType<typeof stakingRequest
     return
   }
   const vesting = yield* select(selectVesting)
-  const bounds = harvestBounds(vesting, BigInt(vesting.info.unlocked), payload.hold)
-  const ok: boolean = yield call(sendClaim, 'claimStake', (h, args) =>
-    h.encodeFunctionData('harvestStakeGuarded', [...args, pool, payload.hold, bounds]),
-  )
+  const ok: boolean = yield call(sendClaim, 'claimStake', claimStakeCall(vesting, pool, payload.hold))
   if (ok) {
     yield put(modalClosed())
     yield call(refreshUntilCurrent)
@@ -297,4 +330,9 @@ export function* vestingSaga(): SagaIterator {
   // Writes: a second click while one is open is ignored.
   yield takeLeading(claimRequested.type, safely(claimSaga))
   yield takeLeading(stakingRequested.type, safely(claimAndStakeSaga))
+  yield takeLatest(
+    (a: { type: string; payload?: { purpose?: FeePurpose } }) =>
+      a.type === feeQuoteRequested.type && isClaimPurpose(a.payload!.purpose!),
+    safely(claimFeeQuoteSaga),
+  )
 }

@@ -14,6 +14,11 @@ export type FeePurpose =
       minimums: { bonus: string; reward: string } | null
     }
   | { kind: 'close'; id: number }
+  /** Claim and stake the unlocked amount for the term of `hold` seconds (the vesting API's signed claim). */
+  | { kind: 'claimStake'; hold: number; unlocked: string }
+
+/** The purposes the claim page's saga quotes (features/vesting/sagas.ts); the staking saga quotes the rest. */
+export const isClaimPurpose = (p: FeePurpose) => p.kind === 'claimStake'
 
 /**
  * A quote for one purpose. `fee`: gas estimate × the current fee per gas (eth_gasPrice), what the sender should

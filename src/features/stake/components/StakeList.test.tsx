@@ -2,7 +2,9 @@ import { act, screen, within } from '@testing-library/react'
 import { App, loadScreens } from '../../../app/App'
 import type { RootState } from '../../../app/store'
 import { ONE } from '../../../domain/math'
-import { DAY, T0, testPool, testStake, tokens } from '../../../../test/support/fixtures'
+import { DAY, DEV_ADDRESS, T0, testPool, testStake, tokens } from '../../../../test/support/fixtures'
+import { feeQuoteKey, type FeePurpose } from '../../wallet/feeQuote'
+import { feeQuoted, feeQuoteRequested } from '../../wallet/slice'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
 import { initialTokenState } from '../../token/slice'
 import { initialStakeState, type StakeEntry } from '../slice'
@@ -122,6 +124,25 @@ describe('closing summary', () => {
     expect(within(dialog).getByText('Received')).toBeTruthy()
     expect(figure('total')).toBe('720.00 PLT')
     expect((within(dialog).getByRole('button', { name: 'Close tranche' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('shows the network fee of the close before it is sent, and keeps it off when the balance cannot pay it', () => {
+    const { store, dispatched } = openPage([testStake()], { summaryOf: 3 })
+    const purpose: FeePurpose = { kind: 'close', id: 3 }
+    const key = feeQuoteKey(31337, DEV_ADDRESS, purpose)
+    expect(dispatched).toContainEqual(feeQuoteRequested({ key, purpose }))
+    const quoted = (balance: string) =>
+      act(() => {
+        store.dispatch(feeQuoted({ key, status: 'ready', fee: '91180000000000', need: '218832000000000', balance, error: null }))
+      })
+    quoted(tokens(1n))
+    expect(screen.getByTestId('fee-line').textContent).toBe('Network fee: about 0.000091 ETH')
+    expect(screen.getByRole('button', { name: 'Close tranche' })).toHaveProperty('disabled', false)
+    quoted('218831999999999')
+    expect(screen.getByTestId('fee-line').textContent).toBe(
+      'Your wallet has 0.000218 ETH, and the network fee of this transaction may take up to 0.000219 ETH. Add ETH to the wallet to confirm.',
+    )
+    expect(screen.getByRole('button', { name: 'Close tranche' })).toHaveProperty('disabled', true)
   })
 
   it('shows the spinner while the close is in flight', () => {

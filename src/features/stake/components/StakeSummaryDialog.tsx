@@ -13,6 +13,7 @@ import { modalClosed } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
 import { selectCloseError, selectClosePending, selectPoolView, selectSummaryCurve, selectSummaryRow } from '../selectors'
 import { unstakeRequested } from '../slice'
+import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
 import { CloseCurvePanel } from './CloseCurvePanel'
 
 /**
@@ -125,6 +126,8 @@ export function StakeSummaryDialog() {
   // The day chosen on the curve: today until the person picks another.
   const [picked, setPicked] = useState(0)
   const close = () => dispatch(modalClosed())
+  // The network fee of closing it (docs/product.md §4.4), for an active stake of the wallet's own.
+  const fee = useFeeQuote(row?.active && !blocked ? { kind: 'close', id: row.id } : null)
   if (!row) return null
   const c = row.close
   const line = (label: string, text: string, id: string, className?: string) => (
@@ -187,7 +190,12 @@ export function StakeSummaryDialog() {
           {/* Why the close did not go through (a revert's reason); the button stays there to try again. */}
           {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
           {row.active && blocked && <Failure as="p">{blocked}</Failure>}
-          <Button $block disabled={!row.active || closing || !!blocked} onClick={() => dispatch(unstakeRequested(row.id))}>
+          {row.active && <FeeLine quote={fee.quote} />}
+          <Button
+            $block
+            disabled={!row.active || closing || !!blocked || fee.blocked}
+            onClick={() => dispatch(unstakeRequested(row.id))}
+          >
             {closing && <Spinner size={18} label="Closing" />}
             Close tranche
           </Button>

@@ -16,8 +16,10 @@ import {
   selectHarvestTermRewards,
   selectSelectedTerm,
   selectTermOptions,
+  selectVestingInfo,
 } from '../selectors'
 import { stakingRequested, termSelected } from '../slice'
+import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
 
 const Terms = styled.fieldset`
   border: 0;
@@ -58,6 +60,10 @@ const Term = styled.label<{ $checked: boolean }>`
   }
 `
 
+const FeeSpace = styled.div`
+  margin: 0 0 12px;
+`
+
 const Failure = styled(ErrorText)`
   margin: 0 0 16px;
   font-size: 1rem;
@@ -76,6 +82,9 @@ export function TermChooserModal() {
   const busy = claiming !== null
   const pool = useAppSelector(selectHarvestPool)
   const scheduled = useAppSelector(selectHarvestScheduled)
+  const { unlocked } = useAppSelector(selectVestingInfo)
+  // The network fee of claiming and staking for the selected term (docs/product.md §4.4).
+  const fee = useFeeQuote(selected && !busy ? { kind: 'claimStake', hold: selected.hold, unlocked } : null)
   // Changes the owner has scheduled for the claim-and-stake pool show before the claim is staked (docs/product.md §2.7).
   useEffect(() => {
     if (pool) dispatch(scheduledCallsRequested({ target: pool }))
@@ -108,7 +117,14 @@ export function TermChooserModal() {
         </Terms>
       )}
       {error && <Failure>{error}</Failure>}
-      <Button $block disabled={!selected || busy} onClick={() => selected && dispatch(stakingRequested({ hold: selected.hold }))}>
+      <FeeSpace>
+        <FeeLine quote={fee.quote} />
+      </FeeSpace>
+      <Button
+        $block
+        disabled={!selected || busy || fee.blocked}
+        onClick={() => selected && dispatch(stakingRequested({ hold: selected.hold }))}
+      >
         {busy && <Spinner size={18} label="Claiming and staking" />}
         Claim and stake
       </Button>

@@ -11,7 +11,10 @@ import { feeQuoteRequested } from '../slice'
 const FEE_DIGITS = 6
 const SMALLEST = 10n ** 12n
 
-function feeText(wei: string, symbol: string): string {
+/** The most a fee may take, rounded up to six decimals, so it never reads as covered by a balance that does not. */
+const upTo = (wei: string) => ((BigInt(wei) + SMALLEST - 1n) / SMALLEST) * SMALLEST
+
+function feeText(wei: string | bigint, symbol: string): string {
   return BigInt(wei) > 0n && BigInt(wei) < SMALLEST
     ? `less than 0.000001 ${symbol}`
     : formatAmount(wei, { fractionDigits: FEE_DIGITS, symbol })
@@ -53,7 +56,7 @@ export function FeeLine({ quote }: { quote: FeeQuote | null }) {
     return (
       <ErrorText data-testid="fee-line">
         Your wallet has {feeText(quote.balance!, symbol)}, and the network fee of this transaction may take up to{' '}
-        {feeText(quote.need!, symbol)}. Add {symbol} to the wallet to confirm.
+        {feeText(upTo(quote.need!), symbol)}. Add {symbol} to the wallet to confirm.
       </ErrorText>
     )
   return <Line data-testid="fee-line">Network fee: about {feeText(quote.fee!, symbol)}</Line>
