@@ -45,13 +45,23 @@ export const PHONE = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Mobile Safari/537.36',
 }
 
+/** How a test wallet shows itself to the page: as window.ethereum (the default), announced (EIP-6963), or both. */
+export interface WalletInstall {
+  /** Sets window.ethereum to this wallet (isMetaMask). Default: true unless `announce` is given. */
+  ethereum?: boolean
+  /** Announces the wallet through EIP-6963 with this info, as an extension does on each request and at load. */
+  announce?: { rdns: string; name: string; icon: string }
+}
+
 /**
- * Puts `wallet` into every page of `context` as window.ethereum (isMetaMask): requests run in the test process
- * through an exposed function, so the test can script rejections, unknown chains and events. The wallet's state
- * (permission, chain) lives in the test, so it survives reloads like a real extension's.
+ * Puts `wallet` into every page of `context`: requests run in the test process through an exposed function, so the
+ * test can script rejections, unknown chains and events. The wallet's state (permission, chain) lives in the test, so
+ * it survives reloads like a real extension's. Several wallets in one context are several extensions.
  */
-export async function installWallet(context: BrowserContext, wallet: TestWallet) {
-  await context.exposeFunction('__walletRequest', async (args: WalletRequest) => {
+export async function installWallet(context: BrowserContext, wallet: TestWallet, install: WalletInstall = {}) {
+  const key = `w${installed.get(context) ?? 0}`
+  installed.set(context, (installed.get(context) ?? 0) + 1)
+  await context.exposeFunction(`__walletRequest_${key}`, async (args: WalletRequest) => {
     try {
       return { result: (await wallet.request(args)) ?? null }
     } catch (e) {
@@ -62,40 +72,51 @@ export async function installWallet(context: BrowserContext, wallet: TestWallet)
   wallet.onEmit = (event, args) => {
     for (const page of context.pages())
       void page
-        .evaluate(([e, a]) => (window as unknown as { __walletEmit?: (e: string, a: unknown[]) => void }).__walletEmit?.(e, a), [
-          event,
-          args,
-        ] as const)
+        .evaluate(
+          ([k, e, a]) =>
+            (window as unknown as Record<string, ((e: string, a: unknown[]) => void) | undefined>)[`__walletEmit_${k}`]?.(e, a),
+          [key, event, args] as const,
+        )
         .catch(() => undefined)
   }
-  await context.addInitScript(() => {
-    type L = (...a: unknown[]) => void
-    const listeners: Record<string, L[]> = {}
-    const w = window as unknown as {
-      ethereum: unknown
-      __walletEmit: (e: string, a: unknown[]) => void
-      __walletRequest: (args: unknown) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>
-    }
-    const provider = {
-      isMetaMask: true,
-      async request(args: unknown) {
-        const r = await w.__walletRequest(args)
-        if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, data: r.error.data })
-        return r.result
-      },
-      on(e: string, l: L) {
-        ;(listeners[e] ??= []).push(l)
-        return provider
-      },
-      removeListener(e: string, l: L) {
-        listeners[e] = (listeners[e] ?? []).filter((x) => x !== l)
-        return provider
-      },
-    }
-    w.__walletEmit = (e, a) => (listeners[e] ?? []).forEach((l) => l(...a))
-    w.ethereum = provider
-  })
+  const asEthereum = install.ethereum ?? !install.announce
+  await context.addInitScript(
+    ([k, ethereum, announce]) => {
+      type L = (...a: unknown[]) => void
+      const listeners: Record<string, L[]> = {}
+      const w = window as unknown as Record<string, unknown>
+      const send = w[`__walletRequest_${k}`] as (
+        args: unknown,
+      ) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>
+      const provider = {
+        isMetaMask: true,
+        async request(args: unknown) {
+          const r = await send(args)
+          if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, data: r.error.data })
+          return r.result
+        },
+        on(e: string, l: L) {
+          ;(listeners[e] ??= []).push(l)
+          return provider
+        },
+        removeListener(e: string, l: L) {
+          listeners[e] = (listeners[e] ?? []).filter((x) => x !== l)
+          return provider
+        },
+      }
+      w[`__walletEmit_${k}`] = (e: string, a: unknown[]) => (listeners[e] ?? []).forEach((l) => l(...a))
+      if (ethereum) w.ethereum = provider
+      if (announce) {
+        const detail = Object.freeze({ info: Object.freeze({ uuid: `${announce.rdns}-${k}`, ...announce }), provider })
+        const doAnnounce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+        window.addEventListener('eip6963:requestProvider', doAnnounce)
+        doAnnounce()
+      }
+    },
+    [key, asEthereum, install.announce ?? null] as const,
+  )
 }
+const installed = new WeakMap<BrowserContext, number>()
 
 /** screenshots/ in the repository, or SCREENSHOTS_DIR (a run whose pictures go elsewhere, e.g. for a review). */
 const SHOTS = process.env.SCREENSHOTS_DIR ?? path.join(__dirname, '..', '..', 'screenshots')
@@ -168,10 +189,19 @@ export function browserSession() {
   })
   return {
     accounts: () => accounts,
-    async open(opts: { wallet?: TestWallet; device?: typeof DESKTOP | typeof PHONE; path?: string } = {}) {
+    async open(
+      opts: {
+        wallet?: TestWallet
+        /** More wallets in the same browser, each as its own extension (EIP-6963 announced, or window.ethereum). */
+        wallets?: { wallet: TestWallet; install: WalletInstall }[]
+        device?: typeof DESKTOP | typeof PHONE
+        path?: string
+      } = {},
+    ) {
       const context = await browser.newContext(opts.device ?? DESKTOP)
       contexts.push(context)
       if (opts.wallet) await installWallet(context, opts.wallet)
+      for (const w of opts.wallets ?? []) await installWallet(context, w.wallet, w.install)
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))

@@ -1,3 +1,5 @@
+import type { TypedDataDomain, TypedDataField } from 'ethers'
+
 /**
  * A scripted EIP-1193 wallet for tests: it forwards JSON-RPC to a Hardhat node (whose accounts are unlocked, so the
  * node signs), answers the account request like MetaMask, and can be told to reject a request (4001), not know a
@@ -17,6 +19,11 @@ export interface WalletRpcError {
 
 type Listener = (...args: unknown[]) => void
 
+/** A key the wallet signs typed data with itself (an account the node does not hold, e.g. a fresh impersonated one). */
+export interface TypedDataSigner {
+  signTypedData(domain: TypedDataDomain, types: Record<string, TypedDataField[]>, value: Record<string, unknown>): Promise<string>
+}
+
 let rpcId = 1
 
 export class TestWallet {
@@ -30,13 +37,16 @@ export class TestWallet {
   readonly requests: WalletRequest[] = []
   private rejectOnce = new Set<string>()
   private listeners = new Map<string, Set<Listener>>()
+  /** Signs eth_signTypedData_v4 itself when set; otherwise the node signs (its unlocked accounts). */
+  private readonly signer: TypedDataSigner | null
   /** Where emitted events go besides local listeners (the browser harness forwards them into the page). */
   onEmit: ((event: string, args: unknown[]) => void) | null = null
 
   constructor(
     private readonly rpcUrl: string,
-    opts: { account: string; chainId?: number; knownChains?: number[] },
+    opts: { account: string; chainId?: number; knownChains?: number[]; signer?: TypedDataSigner },
   ) {
+    this.signer = opts.signer ?? null
     this.account = opts.account
     this.chainId = opts.chainId ?? 31337
     this.knownChains = new Set(opts.knownChains ?? [this.chainId, 31337])
@@ -101,6 +111,16 @@ export class TestWallet {
         return null
       case 'wallet_watchAsset':
         return true
+      case 'eth_signTypedData_v4': {
+        if (!this.signer) return this.forward(method, params)
+        const typed = JSON.parse((params as [string, string])[1]) as {
+          domain: TypedDataDomain
+          types: Record<string, TypedDataField[]>
+          message: Record<string, unknown>
+        }
+        const { EIP712Domain: _domain, ...types } = typed.types
+        return this.signer.signTypedData(typed.domain, types, typed.message)
+      }
       default:
         return this.forward(method, params)
     }

@@ -5,7 +5,41 @@ import { LOCAL_RECORD } from '../../test/support/render'
 
 const opts = { walletConnectProjectId: '', localRpcUrl: 'http://127.0.0.1:8545', defaultChainId: 31337 }
 
+const provider = { request: async () => null, on: () => provider, removeListener: () => provider }
+const announcement = (rdns: string, name: string) => ({
+  info: { uuid: rdns, name, icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns },
+  provider: { ...provider },
+})
+
 describe('wallet options', () => {
+  it('lists each wallet that announces itself (EIP-6963) first, by its own name and icon', () => {
+    const rabby = announcement('io.rabby', 'Rabby Wallet')
+    const env = createMemoryEnv({ injected: {}, announced: [rabby] })
+    const wallets = new Wallets(env, buildNetworks({}), opts)
+    let changes = 0
+    wallets.discover(() => changes++)
+    env.announce(announcement('io.metamask', 'MetaMask'))
+    expect(changes).toBe(2)
+    const listed = wallets.options()
+    expect(listed.map((o) => o.name)).toEqual(['io.rabby', 'io.metamask', 'browser', 'mobile', 'walletconnect'])
+    expect(listed[0]).toMatchObject({ label: 'Rabby Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', unavailable: null })
+    expect(wallets.isAnnounced('io.metamask')).toBe(true)
+    // The same wallet answering again is no change; garbage dispatched as an announcement is not a wallet.
+    env.announce(rabby)
+    env.announce({ info: { rdns: 'x.y', name: 'No provider' } })
+    expect(wallets.options()).toHaveLength(5)
+  })
+
+  it('connects an announced wallet through its own provider, and refuses one that never announced', async () => {
+    const rabby = announcement('io.rabby', 'Rabby Wallet')
+    const wallets = new Wallets(createMemoryEnv({ announced: [rabby] }), buildNetworks({}), opts)
+    wallets.discover(() => undefined)
+    const loaded = await wallets.load('io.rabby')
+    expect(loaded.name).toBe('io.rabby')
+    expect(loaded.connector.provider).toBe(rabby.provider)
+    await expect(wallets.load('app.phantom')).rejects.toThrow('The wallet app.phantom is not installed in this browser')
+  })
+
   it('offers the development account only when the local chain is deployed', () => {
     const withLocal = new Wallets(createMemoryEnv(), buildNetworks({ 31337: LOCAL_RECORD }), opts)
     expect(withLocal.options().map((o) => o.name)).toEqual(['browser', 'mobile', 'walletconnect', 'dev'])

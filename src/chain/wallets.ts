@@ -4,16 +4,21 @@ import type { JsonRpcSigner } from 'ethers'
 import type { BrowserEnv } from '../platform/browserEnv'
 import type { DevAccountConnector } from './devWallet'
 import { supportedNetworks, type NetworkConfig } from '../config/networks'
+import { isRdns, type AnnouncedWallet } from '../platform/walletDiscovery'
 
-/** The options of the Choose Wallet dialog (docs/product.md §2.2). */
-export type WalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
-export const WALLET_NAMES: WalletName[] = ['browser', 'mobile', 'walletconnect', 'dev']
+/** The spec's options of the Choose Wallet dialog (docs/product.md §2.2). */
+export type BuiltinWalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
+export const BUILTIN_WALLETS: BuiltinWalletName[] = ['browser', 'mobile', 'walletconnect', 'dev']
+/** A spec option, or the rdns of a wallet that announced itself (EIP-6963), e.g. "io.metamask". */
+export type WalletName = BuiltinWalletName | (string & {})
 
 /** What the dialog shows for an option; plain JSON for the store. */
 export interface WalletOption {
   name: WalletName
   label: string
   description: string
+  /** An announced wallet's own icon (an image data URI); null for the spec's options, which have their logos. */
+  icon: string | null
   /** Why the option cannot be used here, or null. */
   unavailable: string | null
   /** On a phone without a wallet: open this page in the MetaMask app instead. */
@@ -26,7 +31,8 @@ export interface LoadedWallet {
   store: Web3ReactStore
 }
 
-export const isWalletName = (s: unknown): s is WalletName => WALLET_NAMES.includes(s as WalletName)
+export const isBuiltinWallet = (s: unknown): s is BuiltinWalletName => BUILTIN_WALLETS.includes(s as BuiltinWalletName)
+export const isWalletName = (s: unknown): s is WalletName => isBuiltinWallet(s) || isRdns(s)
 
 /** MetaMask's universal link that opens a dapp inside its mobile browser. */
 export function metaMaskDeepLink(href: string): string {
@@ -42,10 +48,12 @@ const loadConnectors = () =>
     import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/core'),
     import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/metamask'),
     import(/* webpackChunkName: "wallet", webpackPrefetch: true */ './devWallet'),
-  ]).then(([core, metaMask, dev]) => ({
+    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ './announcedConnector'),
+  ]).then(([core, metaMask, dev, announced]) => ({
     initializeConnector: core.initializeConnector,
     MetaMask: metaMask.MetaMask,
     DevAccountConnector: dev.DevAccountConnector,
+    AnnouncedConnector: announced.AnnouncedConnector,
   }))
 
 /**
@@ -56,12 +64,30 @@ export class Wallets {
   private loaded = new Map<WalletName, Promise<LoadedWallet>>()
   private activeName: WalletName | null = null
   private current: LoadedWallet | null = null
+  /** Wallets that announced themselves (EIP-6963), by rdns; a wallet that announces again replaces its entry. */
+  private announced = new Map<string, AnnouncedWallet>()
 
   constructor(
     private readonly env: BrowserEnv,
     private readonly networks: Record<number, NetworkConfig>,
     private readonly opts: { walletConnectProjectId: string; localRpcUrl: string; defaultChainId: number },
   ) {}
+
+  /**
+   * Starts listening for announced wallets (EIP-6963) and asks them to announce; `onChange` runs after each new or
+   * changed one. Returns the unsubscribe.
+   */
+  discover(onChange: () => void): () => void {
+    return this.env.announcements((wallet) => {
+      const had = this.announced.get(wallet.info.rdns)
+      this.announced.set(wallet.info.rdns, wallet)
+      // The same wallet answering each request again changes nothing; a new provider object must be used from now on.
+      if (had?.provider !== wallet.provider || had.info.name !== wallet.info.name || had.info.icon !== wallet.info.icon) {
+        if (had?.provider !== wallet.provider) this.loaded.delete(wallet.info.rdns)
+        onChange()
+      }
+    })
+  }
 
   options(): WalletOption[] {
     const injected = !!this.env.injected
@@ -73,6 +99,7 @@ export class Wallets {
         name: 'browser',
         label: 'Browser wallet',
         description: 'A wallet extension in this browser, such as MetaMask',
+        icon: null,
         unavailable: injected ? null : noInjected,
         deepLink: !injected && this.env.isPhone ? metaMaskDeepLink(this.env.href()) : null,
       },
@@ -80,6 +107,7 @@ export class Wallets {
         name: 'mobile',
         label: 'Mobile wallet',
         description: "Your wallet app's built-in browser",
+        icon: null,
         unavailable: injected ? null : 'Open this page in the browser of your wallet app.',
         deepLink: !injected && this.env.isPhone ? metaMaskDeepLink(this.env.href()) : null,
       },
@@ -87,6 +115,7 @@ export class Wallets {
         name: 'walletconnect',
         label: 'WalletConnect',
         description: 'Scan a QR code with any WalletConnect wallet',
+        icon: null,
         unavailable: this.opts.walletConnectProjectId ? null : 'WalletConnect is not configured for this site (no project id).',
         deepLink: null,
       },
@@ -96,11 +125,26 @@ export class Wallets {
         name: 'dev',
         label: 'Development account',
         description: 'Hardhat account #0 on the local chain; no extension needed',
+        icon: null,
         unavailable: null,
         deepLink: null,
       })
     }
-    return list
+    // Each announced wallet by its own name and icon, first: the person sees the wallets they installed.
+    const announced: WalletOption[] = [...this.announced.values()].map(({ info }) => ({
+      name: info.rdns,
+      label: info.name,
+      description: `Installed in this browser (${info.rdns})`,
+      icon: info.icon || null,
+      unavailable: null,
+      deepLink: null,
+    }))
+    return [...announced, ...list]
+  }
+
+  /** Whether the wallet with this rdns has announced itself (EIP-6963). */
+  isAnnounced(rdns: string): boolean {
+    return this.announced.has(rdns)
   }
 
   /** Creates (once) the connector for `name`; the browser and mobile options share the injected one. */
@@ -116,7 +160,15 @@ export class Wallets {
   }
 
   private async create(name: WalletName): Promise<LoadedWallet> {
-    const { initializeConnector, MetaMask, DevAccountConnector } = await loadConnectors()
+    const { initializeConnector, MetaMask, DevAccountConnector, AnnouncedConnector } = await loadConnectors()
+    if (!isBuiltinWallet(name)) {
+      const announced = this.announced.get(name)
+      if (!announced) throw new Error(`The wallet ${name} is not installed in this browser (it did not announce itself).`)
+      const [connector, , store] = initializeConnector<InstanceType<typeof AnnouncedConnector>>(
+        (actions) => new AnnouncedConnector({ actions, provider: announced.provider }),
+      )
+      return { name, connector, store }
+    }
     if (name === 'dev') {
       const [connector, , store] = initializeConnector<DevAccountConnector>(
         (actions) => new DevAccountConnector(actions, this.opts.localRpcUrl),

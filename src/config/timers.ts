@@ -4,6 +4,11 @@
 export const timers = {
   WALLET_READY_POLL_MS: 200,
   WALLET_READY_TIMEOUT_MS: 10_000,
+  /**
+   * A remembered wallet that announces itself (EIP-6963) but has not yet: how long the eager reconnect waits for it.
+   * Extensions announce as the page starts; one that takes longer is given up and the prompt shows.
+   */
+  WALLET_ANNOUNCE_WAIT_MS: 2_000,
   RECEIPT_POLL_MS: 1_000,
   ALLOWANCE_POLL_MS: 1_000,
   /** How long to keep polling for an approval before giving the buttons back. */

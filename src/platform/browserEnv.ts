@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie'
+import { listenForWallets, readAnnouncement, type AnnouncedWallet } from './walletDiscovery'
 
 /** The cookies the app keeps (docs/product.md §12.7). */
 export type CookieName = 'walletName' | 'ref' | 'modal'
@@ -20,6 +21,11 @@ export interface BrowserEnv {
   isPhone: boolean
   /** The injected EIP-1193 provider (a browser-extension wallet or a wallet app's browser), if any. */
   injected: unknown
+  /**
+   * Wallets announcing themselves (EIP-6963): `listener` gets each announcement from now on, and the wallets are asked
+   * to announce. Returns the unsubscribe.
+   */
+  announcements(listener: (wallet: AnnouncedWallet) => void): () => void
   /**
    * Text kept across reloads (localStorage): the sent transactions still being followed (src/chain/txJournal.ts).
    * Never throws: a browser that refuses storage (private mode, quota) just keeps nothing.
@@ -49,6 +55,7 @@ export function createBrowserEnv(): BrowserEnv {
     reload: () => window.location.reload(),
     isPhone: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
     injected: w.ethereum,
+    announcements: (listener) => listenForWallets(window, listener),
     storage: {
       get: (key) => attempt(() => window.localStorage.getItem(key), null),
       set: (key, value) => attempt(() => (window.localStorage.setItem(key, value), true), false),
@@ -79,10 +86,14 @@ export function createMemoryEnv(
     storage?: Map<string, string>
     /** A browser whose storage refuses every write (full, or blocked). */
     refuseStorage?: boolean
+    /** Wallets installed in this browser that answer EIP-6963's request (`announce` adds one later). */
+    announced?: AnnouncedWallet[]
   } = {},
 ) {
   const jar = new Map<string, string>()
   const stored = opts.storage ?? new Map<string, string>()
+  const installed = [...(opts.announced ?? [])]
+  const listeners = new Set<(wallet: AnnouncedWallet) => void>()
   const env = {
     reloads: 0,
     cookies: {
@@ -95,6 +106,18 @@ export function createMemoryEnv(
     reload: () => void (env.reloads += 1),
     isPhone: opts.isPhone ?? false,
     injected: opts.injected,
+    announcements(listener: (wallet: AnnouncedWallet) => void) {
+      listeners.add(listener)
+      installed.forEach((w) => listener(w))
+      return () => void listeners.delete(listener)
+    },
+    /** A wallet announcing itself now, as an extension that loads late would: checked like a real announcement. */
+    announce(detail: unknown) {
+      const wallet = readAnnouncement(detail)
+      if (!wallet) return
+      installed.push(wallet)
+      listeners.forEach((l) => l(wallet))
+    },
     stored,
     storage: {
       get: (key: string) => stored.get(key) ?? null,

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { JsonRpcProvider } from 'ethers'
+import { JsonRpcProvider, Wallet, type HDNodeWallet } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { chainUrl } from '../../scripts/lib/browser'
@@ -29,4 +29,15 @@ export async function fund(funder: string, me: string, tokens: bigint, allowance
   await sendAs(funder, record().contracts.token, t.encodeFunctionData('transfer', [me, tokens * E18]))
   if (allowance !== undefined)
     await sendAs(me, record().contracts.token, t.encodeFunctionData('approve', [pool().address, allowance]))
+}
+
+/**
+ * An account no other test uses: a new key (the test's wallet signs typed data with it), 10 ETH, and the node sends
+ * its transactions (impersonated), so browser tests need not share the node's twenty accounts.
+ */
+export async function freshAccount(): Promise<HDNodeWallet> {
+  const key = Wallet.createRandom()
+  await rpc('hardhat_setBalance', [key.address, `0x${(10n * E18).toString(16)}`])
+  await rpc('hardhat_impersonateAccount', [key.address])
+  return key
 }

@@ -3,15 +3,24 @@ import { lists, setLists, setTimers, timers } from '../../src/config/timers'
 import { contracts } from '../../src/chain/contracts'
 import { DAY, ONE, previewStake, unstakePreview } from '../../src/domain/math'
 import { formatAmount } from '../../src/format/units'
-import { depositPreview, poolMath, selectApproval, selectFeeStreamNote } from '../../src/features/stake/selectors'
+import {
+  depositPreview,
+  poolMath,
+  selectApproval,
+  selectCanSignPermit,
+  selectFeeStreamNote,
+  selectPermitFor,
+} from '../../src/features/stake/selectors'
 import { stakeRow } from '../../src/features/stake/rows'
 import { selectAllowance } from '../../src/features/token/selectors'
 import {
+  allowanceCheckRequested,
   approveRequested,
   depositRequested,
   depositReset,
   depositWithPermitRequested,
   moreStakesRequested,
+  permitSignRequested,
   poolSelected,
   stakeRefreshRequested,
   stakingPageOpened,
@@ -590,6 +599,50 @@ describe('staking sagas against a real node', () => {
       shown.reward,
     ])
     expect(await token.allowance(accounts[me], pool(1).address)).toBe(0n)
+  })
+
+  it('Sign and stake: the wallet can sign, Sign keeps the permit, the fee is the stakeWithPermit, one signature and one send', async () => {
+    const me = 14
+    await fund(me, 300n)
+    const t = await onStakingPage(me, 1)
+    // The dialog opens: an account without code, a token with permits.
+    t.store.dispatch(allowanceCheckRequested())
+    await waitFor(t.store, (s) => selectCanSignPermit(s))
+    const amount = (120n * E18).toString()
+    t.store.dispatch(permitSignRequested({ amount }))
+    const signed = await waitFor(t.store, (s) => !s.stake.signing && selectPermitFor(amount)(s) !== null)
+    const permit = signed.stake.permit!
+    // Signing sent nothing: no transaction, no allowance yet.
+    const token = contracts.token(deployment().contracts.token, t.chain.readProvider(31337))
+    expect(await token.allowance(accounts[me], pool(1).address)).toBe(0n)
+    expect(t.wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
+    // The fee of the very transaction Confirm sends: the node estimates stakeWithPermit with this signature.
+    const purpose = { kind: 'permitStake' as const, amount, days: 60, referral: null, minimums: null, permit }
+    t.store.dispatch(feeQuoteRequested({ key: 'permit-quote', purpose }))
+    const quoted = await waitFor(
+      t.store,
+      (s) => s.wallet.feeQuote?.key === 'permit-quote' && s.wallet.feeQuote.status !== 'pending',
+    )
+    expect(quoted.wallet.feeQuote!.status).toBe('ready')
+    expect(BigInt(quoted.wallet.feeQuote!.fee!)).toBeGreaterThan(0n)
+    const before = await read(t, 1).getUserStakesCount(accounts[me])
+    t.store.dispatch(depositWithPermitRequested({ amount, days: 60, referral: null }))
+    await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
+    const methods = t.wallet.requests.map((r) => r.method)
+    expect(methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1)
+    expect(methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1)
+    expect((await read(t, 1).getStake(accounts[me], before)).stakeAmount).toBe(120n * E18)
+    expect(await token.allowance(accounts[me], pool(1).address)).toBe(0n)
+  })
+
+  it('Sign declined: nothing kept, nothing said but the notice; the permit of another amount is not used', async () => {
+    const me = 14
+    const t = await onStakingPage(me, 1)
+    t.wallet.rejectNext('eth_signTypedData_v4')
+    t.store.dispatch(permitSignRequested({ amount: (5n * E18).toString() }))
+    const s = await waitFor(t.store, (st) => !st.stake.signing)
+    expect([s.stake.permit, s.stake.signError]).toEqual([null, null])
+    expect(selectPermitFor((6n * E18).toString())(s)).toBeNull()
   })
 
   it('pauses the 15 s update at its first error, says so, keeps the figures, and resumes by itself when the node is back', async () => {

@@ -5,6 +5,7 @@ import { selectAllowance } from '../../src/features/token/selectors'
 import { selectShellView, selectWalletButton } from '../../src/features/wallet/selectors'
 import { contracts } from '../../src/chain/contracts'
 import { JsonRpcProvider } from 'ethers'
+import { TestWallet } from '../../scripts/lib/testWallet'
 import { CHAIN_URL, deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from '../support/sagaStore'
 
 let accounts: string[]
@@ -166,6 +167,79 @@ describe('an injected wallet', () => {
     const s = await waitFor(store, (st) => st.wallet.error !== null)
     expect(s.wallet.error).toBe('You rejected the connection in your wallet.')
     expect(s.wallet.connecting).toBe(false)
+    expect(s.wallet.address).toBeNull()
+  })
+})
+
+describe('wallets that announce themselves (EIP-6963)', () => {
+  const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
+  /** Two extensions in one browser, each with its own provider and account; neither is window.ethereum here. */
+  function twoWallets() {
+    const first = new TestWallet(CHAIN_URL(), { account: accounts[0] })
+    const second = new TestWallet(CHAIN_URL(), { account: accounts[4] })
+    const announce = (rdns: string, name: string, provider: TestWallet) => ({
+      info: { uuid: rdns, name, icon: ICON, rdns },
+      provider,
+    })
+    return { first, second, firstAnnounced: announce('io.first', 'First Wallet', first), announce }
+  }
+
+  it('lists both, and the chosen one is used for the account, its events and the cookie', async () => {
+    const { first, second, firstAnnounced, announce } = twoWallets()
+    const env = createMemoryEnv({ announced: [firstAnnounced, announce('io.second', 'Second Wallet', second)] })
+    const { store } = makeTestStore({ env })
+    await waitFor(store, (s) => s.wallet.ready)
+    expect(store.getState().wallet.options.slice(0, 2)).toEqual([
+      expect.objectContaining({ name: 'io.first', label: 'First Wallet', icon: ICON }),
+      expect.objectContaining({ name: 'io.second', label: 'Second Wallet', icon: ICON }),
+    ])
+    store.dispatch(connectRequested('io.second'))
+    const s = await waitFor(store, (st) => st.wallet.address === accounts[4] && st.token.symbol !== '')
+    expect(s.wallet.wallet).toEqual({ name: 'io.second', connected: true })
+    expect(env.cookies.get('walletName')).toBe('io.second')
+    expect(second.requests.map((r) => r.method)).toContain('eth_requestAccounts')
+    expect(first.requests).toEqual([])
+    // The first wallet's events are not ours; the second's are.
+    first.switchAccount(accounts[2])
+    await new Promise((r) => setTimeout(r, 50))
+    expect(store.getState().wallet.address).toBe(accounts[4])
+    second.switchAccount(accounts[5])
+    await waitFor(store, (st) => st.wallet.address === accounts[5])
+  })
+
+  it('lists a wallet that announces late, and a declined connect says so', async () => {
+    const { second, firstAnnounced, announce } = twoWallets()
+    const env = createMemoryEnv({ announced: [firstAnnounced] })
+    const { store } = makeTestStore({ env })
+    await waitFor(store, (s) => s.wallet.ready)
+    env.announce(announce('io.second', 'Second Wallet', second))
+    await waitFor(store, (s) => s.wallet.options.some((o) => o.name === 'io.second'))
+    second.rejectNext('eth_requestAccounts')
+    store.dispatch(connectRequested('io.second'))
+    const s = await waitFor(store, (st) => st.wallet.error !== null)
+    expect(s.wallet.error).toBe('You rejected the connection in your wallet.')
+    expect(s.wallet.connecting).toBe(false)
+    expect(s.wallet.address).toBeNull()
+  })
+
+  it('reconnects eagerly by the rdns in the walletName cookie, waiting for a late announcement', async () => {
+    const { second, firstAnnounced, announce } = twoWallets()
+    second.permitted = true
+    const env = createMemoryEnv({ announced: [firstAnnounced] })
+    env.cookies.set('walletName', 'io.second')
+    const { store } = makeTestStore({ env })
+    // The extension loads a moment after the page.
+    setTimeout(() => env.announce(announce('io.second', 'Second Wallet', second)), 300)
+    const s = await waitFor(store, (st) => st.wallet.ready)
+    expect(s.wallet.address).toBe(accounts[4])
+    expect(s.wallet.wallet.name).toBe('io.second')
+  })
+
+  it('a remembered wallet that is gone (never announces): ready, not connected', async () => {
+    const env = createMemoryEnv()
+    env.cookies.set('walletName', 'io.uninstalled')
+    const { store } = makeTestStore({ env })
+    const s = await waitFor(store, (st) => st.wallet.ready)
     expect(s.wallet.address).toBeNull()
   })
 })

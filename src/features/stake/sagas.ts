@@ -17,7 +17,7 @@ import { allowanceLoaded } from '../token/slice'
 import { feeQuoted, feeQuoteRequested, modalClosed } from '../wallet/slice'
 import { isClaimPurpose, type FeePurpose } from '../wallet/feeQuote'
 import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { poolMath, selectPool } from './selectors'
+import { poolMath, selectPermitFor, selectPool } from './selectors'
 import {
   allowanceCheckRequested,
   approveRequested,
@@ -25,6 +25,9 @@ import {
   depositRequested,
   depositSettled,
   depositWithPermitRequested,
+  permitSignRequested,
+  permitSigned,
+  permitSupportLoaded,
   stakeRefreshRequested,
   stakingPageOpened,
   unstakeRequested,
@@ -32,6 +35,7 @@ import {
   type DepositRequest,
   type DepositTerms,
   type PoolInfo,
+  type SignedPermit,
 } from './slice'
 import { whileOnPage } from './poolReads'
 
@@ -50,10 +54,39 @@ function* readAllowance(): SagaIterator<bigint | null> {
 
 export function* checkAllowance(): SagaIterator {
   try {
-    yield call(readAllowance)
+    yield all([call(readAllowance), call(readPermitSupport)])
   } catch (err) {
     log.error('stake', 'allowance read failed', err)
   }
+}
+
+/** EIP-7702: an account whose code is a delegation still has its key, and signs like any other. */
+const DELEGATED = /^0xef0100[0-9a-f]{40}$/i
+
+/**
+ * Whether this wallet can deposit in one signature (docs/product.md §4.6): its account has no code (a contract wallet
+ * such as a Safe cannot sign a permit with a key), and the token answers nonces(owner) (it has EIP-2612 permits).
+ * Either read failing counts as no: Approve is always there.
+ */
+function* readPermitSupport(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const network = yield* select(selectSupportedNetwork)
+  const pool = yield* select(selectPool)
+  const address = yield* select(selectAddress)
+  if (!network || !pool || !address) return
+  const provider = chain.readProvider(network.chainId)
+  const token = contracts.token(network.contracts.token, provider)
+  let signable = false
+  try {
+    const [code]: [string, bigint] = yield all([
+      call([provider, provider.getCode], address),
+      call([token, token.nonces], address),
+    ])
+    signable = code === '0x' || DELEGATED.test(code)
+  } catch (err) {
+    log.warn('stake', 'no permit for this wallet or token', err)
+  }
+  yield put(permitSupportLoaded({ owner: address.toLowerCase(), pool: pool.address.toLowerCase(), signable }))
 }
 
 /**
@@ -172,11 +205,83 @@ function* depositEnded(outcome: TxOutcome): SagaIterator {
 const PERMIT_FOR_SECONDS = 20 * 60
 
 /**
- * The deposit in one signature: the wallet signs an EIP-2612 permit for exactly the amount to the pool (the token's
- * domain: its name, version 1, the chain, its address; the token's next nonce; a deadline PERMIT_FOR_SECONDS from the
- * chain's time), then the pool's stakeWithPermit(amount, hold, referer, maxFee, minBonus, minReward, deadline, v, r,
- * s) with the preview's bounds. The pool tolerates the permit having been submitted by someone else, and leaves no
- * allowance behind. A declined signature ends like a declined transaction.
+ * The wallet signs an EIP-2612 permit for exactly `amount` to the pool on screen: the token's domain (its name,
+ * version 1, the chain, its address), the token's next nonce, a deadline PERMIT_FOR_SECONDS from the chain's time.
+ * Throws what the wallet or the chain threw.
+ */
+function* signDepositPermit(amount: string): SagaIterator<SignedPermit> {
+  const chain: ChainLayer = yield getChain()
+  const pool = yield* select(selectPool)
+  const network = yield* select(selectSupportedNetwork)
+  if (!pool || !network) throw new Error('The pool is not loaded yet.')
+  const provider = chain.readProvider(network.chainId)
+  const token = contracts.token(network.contracts.token, provider)
+  const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
+  const owner: string = yield call([signer, signer.getAddress])
+  const [name, nonce, block]: [string, bigint, Block | null] = yield all([
+    call([token, token.name]),
+    call([token, token.nonces], owner),
+    call([provider, provider.getBlock], 'latest'),
+  ])
+  const deadline = BigInt((block?.timestamp ?? Math.floor(Date.now() / 1000)) + PERMIT_FOR_SECONDS)
+  const domain = permitDomain(name, network.chainId, network.contracts.token)
+  const sig: { v: number; r: string; s: string } = yield call(signPermit, signer, domain, {
+    owner,
+    spender: pool.address,
+    value: BigInt(amount),
+    nonce,
+    deadline,
+  })
+  return {
+    owner: owner.toLowerCase(),
+    pool: pool.address.toLowerCase(),
+    amount,
+    deadline: deadline.toString(),
+    ...sig,
+  }
+}
+
+/**
+ * Sign, the first step of Sign and stake (docs/product.md §4.6): the permit is kept for the deposit on screen, so the
+ * dialog can quote the network fee of the very transaction Confirm sends. Signing sends nothing and costs nothing.
+ */
+export function* signPermitSaga({ payload }: ReturnType<typeof permitSignRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(permitSigned({ permit: null, error: blocked }))
+    return
+  }
+  try {
+    const permit: SignedPermit = yield call(signDepositPermit, payload.amount)
+    yield put(permitSigned({ permit, error: null }))
+  } catch (err) {
+    // A decline is the person's choice, not a fault: only the wallet's notice.
+    if (isUserRejection(err)) {
+      yield put(permitSigned({ permit: null, error: null }))
+      return
+    }
+    log.warn('stake', 'permit not signed', err)
+    yield put(permitSigned({ permit: null, error: toUserMessage(err) }))
+  }
+}
+
+/** stakeWithPermit(amount, hold, referer, maxFee, minBonus, minReward, deadline, v, r, s): the guarded stake's bounds. */
+function permitStakeCall(pool: PoolInfo, payload: DepositRequest, permit: SignedPermit): string {
+  return contracts
+    .pool(pool.address)
+    .interface.encodeFunctionData('stakeWithPermit', [
+      ...stakeArgs(pool, payload),
+      BigInt(permit.deadline),
+      permit.v,
+      permit.r,
+      permit.s,
+    ])
+}
+
+/**
+ * The deposit in one signature: the permit the wallet signed for this amount (or, without one, a permit signed now),
+ * then the pool's stakeWithPermit with the preview's bounds. The pool tolerates the permit having been submitted by
+ * someone else, and leaves no allowance behind. A declined signature ends like a declined transaction.
  */
 export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWithPermitRequested>): SagaIterator {
   const blocked = yield* select(selectActBlock)
@@ -190,38 +295,18 @@ export function* depositWithPermitSaga({ payload }: ReturnType<typeof depositWit
     yield put(depositSettled({ ok: false, error: 'The pool is not loaded yet.' }))
     return
   }
-  const chain: ChainLayer = yield getChain()
-  let permit: { deadline: bigint; v: number; r: string; s: string }
-  try {
-    const provider = chain.readProvider(network.chainId)
-    const token = contracts.token(network.contracts.token, provider)
-    const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
-    const owner: string = yield call([signer, signer.getAddress])
-    const [name, nonce, block]: [string, bigint, Block | null] = yield all([
-      call([token, token.name]),
-      call([token, token.nonces], owner),
-      call([provider, provider.getBlock], 'latest'),
-    ])
-    const deadline = BigInt((block?.timestamp ?? Math.floor(Date.now() / 1000)) + PERMIT_FOR_SECONDS)
-    const domain = permitDomain(name, network.chainId, network.contracts.token)
-    const value = BigInt(payload.amount)
-    const sig: { v: number; r: string; s: string } = yield call(signPermit, signer, domain, {
-      owner,
-      spender: pool.address,
-      value,
-      nonce,
-      deadline,
-    })
-    permit = { deadline, ...sig }
-  } catch (err) {
-    log.warn('stake', 'permit not signed', err)
-    const rejected = isUserRejection(err)
-    yield put(depositSettled({ ok: false, error: rejected ? null : toUserMessage(err) }))
-    return
+  let permit = yield* select(selectPermitFor(payload.amount))
+  if (!permit) {
+    try {
+      permit = (yield call(signDepositPermit, payload.amount)) as SignedPermit
+    } catch (err) {
+      const rejected = isUserRejection(err)
+      if (!rejected) log.warn('stake', 'permit not signed', err)
+      yield put(depositSettled({ ok: false, error: rejected ? null : toUserMessage(err) }))
+      return
+    }
   }
-  const data = contracts
-    .pool(pool.address)
-    .interface.encodeFunctionData('stakeWithPermit', [...stakeArgs(pool, payload), permit.deadline, permit.v, permit.r, permit.s])
+  const data = permitStakeCall(pool, payload, permit)
   const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data }, network.chainId)
   yield call(depositEnded, outcome)
 }
@@ -260,6 +345,8 @@ function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): 
       }
     case 'stake':
       return { to: pool.address, data: stakeCall(pool, purpose) }
+    case 'permitStake':
+      return { to: pool.address, data: permitStakeCall(pool, purpose, purpose.permit) }
     case 'close':
       return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [[purpose.id]]) }
     case 'claimStake':
@@ -292,6 +379,7 @@ export function* stakeSaga(): SagaIterator {
   yield takeLeading(approveRequested.type, safely(approveSaga))
   yield takeLeading(depositRequested.type, safely(depositSaga))
   yield takeLeading(depositWithPermitRequested.type, safely(depositWithPermitSaga))
+  yield takeLeading(permitSignRequested.type, safely(signPermitSaga))
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
   yield takeLatest(
     (a: { type: string; payload?: { purpose?: FeePurpose } }) =>

@@ -7,7 +7,7 @@ import { formatDate } from '../../format/dates'
 import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 import { describeScheduled } from '../../format/poolTerms'
-import { selectReadNetwork } from '../wallet/selectors'
+import { selectAddress, selectReadNetwork } from '../wallet/selectors'
 import type { PoolInfo } from './slice'
 import { stakeRow, type StakeRow } from './rows'
 import { poolMath } from './poolMath'
@@ -280,3 +280,34 @@ export const selectPoolScheduled = createSelector(
   (pool, calls): string[] => (pool ? describeScheduled(calls, pool) : []),
   stable,
 )
+
+/**
+ * Sign and stake (docs/product.md §4.6): offered when the connected wallet can sign a permit for this pool's token
+ * (read for this wallet and pool when the dialog opened).
+ */
+export const selectCanSignPermit = (s: State): boolean => {
+  const support = s.stake.permitSupport
+  const pool = s.stake.pool
+  const owner = selectAddress(s)
+  return (
+    !!support &&
+    !!pool &&
+    !!owner &&
+    support.signable &&
+    support.pool === pool.address.toLowerCase() &&
+    support.owner === owner.toLowerCase()
+  )
+}
+
+/** The signed permit for exactly `amountWei` from this wallet to this pool, or null: another amount signs again. */
+export const selectPermitFor = (amountWei: string | null) => (s: State) => {
+  const p = s.stake.permit
+  const pool = s.stake.pool
+  const owner = selectAddress(s)
+  if (!p || !pool || !owner || amountWei === null) return null
+  return p.amount === amountWei && p.pool === pool.address.toLowerCase() && p.owner === owner.toLowerCase() ? p : null
+}
+
+/** A permit signature is being asked of the wallet, and why the last one was not given (null after a decline). */
+export const selectSigning = (s: State) => s.stake.signing
+export const selectSignError = (s: State) => s.stake.signError

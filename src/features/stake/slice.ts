@@ -119,6 +119,29 @@ export interface StakeState {
   approveError: string | null
   /** The stake being closed (summary dialog), the close in flight, and why it did not go through. */
   closing: { id: number | null; status: Status; error: string | null }
+  /**
+   * Sign and stake (docs/product.md §4.6): whether this wallet can sign an EIP-2612 permit for this pool's token (it is
+   * not a contract, and the token has permits), read when the deposit dialog opens; null until read.
+   */
+  permitSupport: { owner: string; pool: string; signable: boolean } | null
+  /** The permit the wallet signed for the deposit on screen, its signing in flight, and why it was not signed. */
+  permit: SignedPermit | null
+  signing: boolean
+  signError: string | null
+}
+
+/**
+ * An EIP-2612 permit the wallet signed for a deposit: `amount` (base units) of `owner`'s tokens to `pool`, good until
+ * `deadline` (chain seconds), with its signature. Plain JSON: a deposit of another amount needs another permit.
+ */
+export interface SignedPermit {
+  owner: string
+  pool: string
+  amount: string
+  deadline: string
+  v: number
+  r: string
+  s: string
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -166,6 +189,10 @@ export const initialStakeState: StakeState = {
   approving: false,
   approveError: null,
   closing: { id: null, status: 'idle', error: null },
+  permitSupport: null,
+  permit: null,
+  signing: false,
+  signError: null,
 }
 
 export interface PoolLoaded {
@@ -310,6 +337,23 @@ const stakeSlice = createSlice({
     depositReset(state) {
       state.deposit = { status: 'idle', error: null }
       state.approveError = null
+      state.permit = null
+      state.signing = false
+      state.signError = null
+    },
+    permitSupportLoaded(state, action: PayloadAction<{ owner: string; pool: string; signable: boolean }>) {
+      state.permitSupport = action.payload
+    },
+    /** Sign a permit for `amount` (base units) to the pool on screen: the first step of Sign and stake. */
+    permitSignRequested(state, _action: PayloadAction<{ amount: string }>) {
+      state.signing = true
+      state.signError = null
+    },
+    /** The wallet signed (the permit), or did not (why; null after a decline, which is only a notice). */
+    permitSigned(state, action: PayloadAction<{ permit: SignedPermit | null; error: string | null }>) {
+      state.signing = false
+      state.signError = action.payload.error
+      if (action.payload.permit) state.permit = action.payload.permit
     },
     allowanceCheckRequested() {},
     /** Approve `amount` (base units) for the pool: the deposit's exact amount, or the spec's 1e28. */
@@ -361,6 +405,9 @@ export const {
   depositWithPermitRequested,
   depositSettled,
   depositReset,
+  permitSupportLoaded,
+  permitSignRequested,
+  permitSigned,
   allowanceCheckRequested,
   approveRequested,
   approveSettled,

@@ -13,6 +13,15 @@ export type FeePurpose =
       referral: string | null
       minimums: { bonus: string; reward: string } | null
     }
+  /** The same stake through the permit the wallet signed (Sign and stake): stakeWithPermit, the one transaction. */
+  | {
+      kind: 'permitStake'
+      amount: string
+      days: number
+      referral: string | null
+      minimums: { bonus: string; reward: string } | null
+      permit: { owner: string; pool: string; amount: string; deadline: string; v: number; r: string; s: string }
+    }
   | { kind: 'close'; id: number }
   /** Claim and stake the unlocked amount for the term of `hold` seconds (the vesting API's signed claim). */
   | { kind: 'claimStake'; hold: number; unlocked: string }

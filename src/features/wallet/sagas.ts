@@ -1,4 +1,4 @@
-import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
+import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga'
 import { all, call, delay, fork, put, race, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
@@ -12,7 +12,7 @@ import type { BrowserEnv } from '../../platform/browserEnv'
 import { addChainParameters, catalogueEntry } from '../../config/catalogue'
 import type { ChainLayer } from '../../chain/layer'
 import { switchTarget } from '../../config/networks'
-import { isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
+import { isBuiltinWallet, isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
 import { retryDelayMs } from '../../kit/backoff'
 import {
   accountParamChanged,
@@ -267,16 +267,53 @@ export function* startReads(): SagaIterator {
   }
 }
 
+/**
+ * Wallets announcing themselves (EIP-6963), for as long as the app runs: each new one is listed in Choose Wallet by
+ * its own name and icon. Their providers stay in the chain layer; the store gets the options as JSON.
+ */
+export function* watchAnnouncedWallets(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  // Announcements made while subscribing (the usual case: extensions answer the request at once) wait in the buffer.
+  const chan: EventChannel<true> = yield call(() =>
+    eventChannel<true>((emit) => chain.wallets.discover(() => emit(true)), buffers.sliding(1)),
+  )
+  try {
+    while (true) {
+      yield take(chan)
+      yield put(walletOptionsLoaded(chain.wallets.options()))
+    }
+  } finally {
+    chan.close()
+  }
+}
+
+/** The remembered wallet is one that announces itself but has not yet: wait a moment for it (an extension loading). */
+function* awaitAnnouncement(rdns: string): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  if (chain.wallets.isAnnounced(rdns)) return
+  yield race({
+    announced: take(
+      (a: { type: string; payload?: unknown }) =>
+        a.type === walletOptionsLoaded.type && (a.payload as { name: string }[]).some((o) => o.name === rdns),
+    ),
+    timeout: delay(timers.WALLET_ANNOUNCE_WAIT_MS),
+  })
+}
+
 function* pollUntilSettled(store: Web3ReactStore | null): SagaIterator {
   while (store?.getState().activating) yield delay(timers.WALLET_READY_POLL_MS)
 }
 
-/** Startup: wallet options, eager reconnect from the walletName cookie, then the readiness poll (200 ms). */
+/**
+ * Startup: wallet options (and the wallets that announce themselves), eager reconnect from the walletName cookie (a
+ * spec option's name, or an announced wallet's rdns), then the readiness poll (200 ms).
+ */
 export function* startWallet(): SagaIterator {
   const chain: ChainLayer = yield getChain()
   const env: BrowserEnv = yield getEnv()
   yield put(walletOptionsLoaded(chain.wallets.options()))
   const remembered = env.cookies.get('walletName')
+  if (isWalletName(remembered) && !isBuiltinWallet(remembered)) yield call(awaitAnnouncement, remembered)
   let store: Web3ReactStore | null = null
   const option = chain.wallets.options().find((o) => o.name === remembered)
   if (isWalletName(remembered) && option && !option.unavailable) {
@@ -310,6 +347,8 @@ export function* warmChainSagas(): SagaIterator {
 
 export function* walletSaga(): SagaIterator {
   yield fork(safely(storeReferral), { type: 'wallet/init' })
+  // Before startWallet: wallets that answer the request at once are known when it looks for the remembered one.
+  yield fork(safely(watchAnnouncedWallets), { type: 'wallet/init' })
   yield fork(safely(startWallet), { type: 'wallet/init' })
   // Writes and wallet prompts: ignore double clicks while one is open.
   yield takeLeading(connectRequested.type, safely(connectWallet))

@@ -17,6 +17,7 @@ const option = (name: WalletOption['name'], unavailable: string | null = null): 
   name,
   label: name,
   description: '',
+  icon: null,
   unavailable,
   deepLink: null,
 })

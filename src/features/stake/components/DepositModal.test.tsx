@@ -7,7 +7,7 @@ import { feeQuoteKey, type FeePurpose } from '../../wallet/feeQuote'
 import { feeQuoted, feeQuoteRequested } from '../../wallet/slice'
 import { allowanceLoaded, initialTokenState, scheduledCallsLoaded } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
-import { depositSettled, initialStakeState, poolLoaded, type PoolInfo } from '../slice'
+import { depositSettled, initialStakeState, permitSigned, permitSupportLoaded, poolLoaded, type PoolInfo } from '../slice'
 
 const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const POOL_V1 = testPool()
@@ -435,5 +435,99 @@ describe('create deposit modal', () => {
     expect(screen.queryByTestId('preview-reward')).toBeNull()
     expect(screen.getByTestId('preview-at-maturity').textContent).toBe('110.00 PLT')
     expect(screen.getByText(/^The bonus is paid at the release date/).textContent).toMatch(/forfeits the bonus\.$/)
+  })
+
+  describe('Sign and stake', () => {
+    /** The dialog after the saga found that this wallet can sign a permit for this pool's token. */
+    async function openSignable(allowance = '0') {
+      const r = await openDeposit({ allowance })
+      act(() => {
+        r.store.dispatch(
+          permitSupportLoaded({ owner: DEV_ADDRESS.toLowerCase(), pool: POOL_V1.address.toLowerCase(), signable: true }),
+        )
+      })
+      return r
+    }
+    const signed = (amountWei: string) =>
+      permitSigned({
+        permit: {
+          owner: DEV_ADDRESS.toLowerCase(),
+          pool: POOL_V1.address.toLowerCase(),
+          amount: amountWei,
+          deadline: '1800000000',
+          v: 27,
+          r: `0x${'1'.repeat(64)}`,
+          s: `0x${'2'.repeat(64)}`,
+        },
+        error: null,
+      })
+
+    it('is the default where the wallet can sign: Sign asks for the permit of the amount, no Approve', async () => {
+      const { user, dispatched } = await openSignable()
+      expect((screen.getByRole('radio', { name: /^Sign and stake/ }) as HTMLInputElement).checked).toBe(true)
+      expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+      expect(screen.queryByTestId('approve-choice')).toBeNull()
+      expect(screen.getByTestId('fee-line').textContent).toBe(
+        'Network fee: shown once you sign. Signing sends nothing and costs nothing.',
+      )
+      await typeAmount(user, '12.5')
+      expect(confirm().disabled).toBe(true)
+      await user.click(screen.getByRole('button', { name: 'Sign' }))
+      expect(dispatched.find((a) => a.type === 'stake/permitSignRequested')?.payload).toEqual({
+        amount: ((125n * E18) / 10n).toString(),
+      })
+      expect(screen.getByLabelText('Signing')).toBeTruthy()
+    })
+
+    it('once signed, quotes the stakeWithPermit fee and Confirm sends the deposit through the permit', async () => {
+      const { user, store, dispatched } = await openSignable()
+      await typeAmount(user, '12.5')
+      const wei = ((125n * E18) / 10n).toString()
+      act(() => {
+        store.dispatch(signed(wei))
+      })
+      expect(screen.getByRole('button', { name: 'Signed' })).toBeTruthy()
+      const quoted = dispatched.filter((a) => a.type === feeQuoteRequested.type).at(-1)
+      expect((quoted?.payload as { purpose: FeePurpose }).purpose).toMatchObject({ kind: 'permitStake', amount: wei })
+      expect(confirm().disabled).toBe(false)
+      await user.click(confirm())
+      expect(dispatched.find((a) => a.type === 'stake/depositWithPermitRequested')?.payload).toEqual({
+        amount: wei,
+        days: 365,
+        referral: null,
+        minimums: null,
+      })
+      expect(dispatched.some((a) => a.type === 'stake/depositRequested')).toBe(false)
+    })
+
+    it('asks for a new signature when the amount changes, and Approve stays available', async () => {
+      const { user, store, dispatched } = await openSignable()
+      await typeAmount(user, '10')
+      act(() => {
+        store.dispatch(signed((10n * E18).toString()))
+      })
+      await typeAmount(user, '11')
+      expect(screen.getByRole('button', { name: 'Sign' })).toBeTruthy()
+      expect(confirm().disabled).toBe(true)
+      await user.click(screen.getByRole('radio', { name: /^Approve, then stake/ }))
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Approve' }))
+      expect(dispatched.find((a) => a.type === 'stake/approveRequested')?.payload).toEqual({ amount: (10n ** 28n).toString() })
+    })
+
+    it('shows why the permit was not signed, and offers Approve only to a wallet that cannot sign (a contract)', async () => {
+      const { store } = await openSignable()
+      act(() => {
+        store.dispatch(permitSigned({ permit: null, error: 'The wallet cannot sign typed data.' }))
+      })
+      expect(screen.getByRole('alert').textContent).toBe('The wallet cannot sign typed data.')
+      act(() => {
+        store.dispatch(
+          permitSupportLoaded({ owner: DEV_ADDRESS.toLowerCase(), pool: POOL_V1.address.toLowerCase(), signable: false }),
+        )
+      })
+      expect(screen.queryByTestId('deposit-method')).toBeNull()
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy()
+    })
   })
 })

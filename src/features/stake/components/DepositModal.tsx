@@ -10,6 +10,7 @@ import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { TextField } from '../../../ui/TextField'
 import { ApproveAmount } from './ApproveAmount'
+import { DepositMethod, type DepositMethodName } from './DepositMethod'
 import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
 import type { FeePurpose } from '../../wallet/feeQuote'
 import { DepositCurve } from './DepositCurve'
@@ -36,11 +37,23 @@ import {
   selectApprovalInFlight,
   selectApprovalOf,
   selectApproveError,
+  selectCanSignPermit,
   selectDeposit,
+  selectPermitFor,
   selectPool,
   selectPoolScheduled,
+  selectSignError,
+  selectSigning,
 } from '../selectors'
-import { allowanceCheckRequested, approveRequested, depositRequested, depositReset, type PoolInfo } from '../slice'
+import {
+  allowanceCheckRequested,
+  approveRequested,
+  depositRequested,
+  depositReset,
+  depositWithPermitRequested,
+  permitSignRequested,
+  type PoolInfo,
+} from '../slice'
 
 /** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
 const TermsChanged = styled(WarningBox).attrs({ as: 'p', role: 'status' })``
@@ -70,6 +83,12 @@ const Columns = styled.div`
   }
 `
 
+const FeeNote = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 0.9rem;
+`
+
 const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
@@ -94,6 +113,12 @@ export function DepositModal() {
   const approveError = useAppSelector(selectApproveError)
   const deposit = useAppSelector(selectDeposit)
   const myReferral = useAppSelector(selectReferral)
+  const canSign = useAppSelector(selectCanSignPermit)
+  const signing = useAppSelector(selectSigning)
+  const signError = useAppSelector(selectSignError)
+  // Sign and stake is the default where the wallet can sign a permit (docs/product.md §4.6); Approve stays available.
+  const [chosenMethod, setMethod] = useState<DepositMethodName | null>(null)
+  const method: DepositMethodName = canSign ? (chosenMethod ?? 'permit') : 'approve'
 
   // The terms the person accepted (termsKey); any change of amount, term, referral or funded figures asks again.
   const [accepted, setAccepted] = useState<string | null>(null)
@@ -138,14 +163,8 @@ export function DepositModal() {
       const short = depositPreview(pool, BigInt(amount), days, referred).shortfall
       if (short && accepted !== termsKey(amount, days, referred, short)) return
       setSeenTerms(termsOf(pool))
-      dispatch(
-        depositRequested({
-          amount,
-          days,
-          referral: referred ? v.referral : null,
-          minimums: short ? short.minimums : null,
-        }),
-      )
+      const request = { amount, days, referral: referred ? v.referral : null, minimums: short ? short.minimums : null }
+      dispatch(method === 'permit' ? depositWithPermitRequested(request) : depositRequested(request))
     },
   })
   const { values, errors, touched } = form
@@ -160,7 +179,9 @@ export function DepositModal() {
 
   const amountWei = readAmount(values.amount)
   const approval = useAppSelector(selectApprovalOf(amountWei))
-  const { approved } = approval
+  const permit = useAppSelector(selectPermitFor(amountWei))
+  // The tokens can reach the pool: approved, or a permit signed for exactly this amount.
+  const approved = method === 'permit' ? permit !== null : approval.approved
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
   const preview = useMemo(
     () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred, symbol) : null),
@@ -169,19 +190,26 @@ export function DepositModal() {
   // What Confirm (or Approve, while the allowance is short) would send now, for its network fee (§4.4).
   const approveChoice = approveExact && approval.exact ? approval.exact : approval.unlimited
   const stakeReady = form.isValid && amountWei !== null
+  const stakeTerms = stakeReady
+    ? {
+        amount: amountWei,
+        days: daysNumber,
+        referral: referred ? values.referral : null,
+        minimums: preview?.shortfall ? preview.shortfall.minimums : null,
+      }
+    : null
+  // Signing sends nothing: with Sign and stake, the fee is the stake's, quoted once the permit it carries is signed.
   const feePurpose: FeePurpose | null = !pool
     ? null
-    : !approved
-      ? { kind: 'approve', amount: approveChoice.amount }
-      : stakeReady
-        ? {
-            kind: 'stake',
-            amount: amountWei,
-            days: daysNumber,
-            referral: referred ? values.referral : null,
-            minimums: preview?.shortfall ? preview.shortfall.minimums : null,
-          }
+    : method === 'permit'
+      ? permit && stakeTerms
+        ? { kind: 'permitStake', ...stakeTerms, permit }
         : null
+      : !approved
+        ? { kind: 'approve', amount: approveChoice.amount }
+        : stakeTerms
+          ? { kind: 'stake', ...stakeTerms }
+          : null
   const fee = useFeeQuote(feePurpose)
   if (!pool) return null
   const termChanges = seenTerms ? describeTermChanges(seenTerms, termsOf(pool)) : []
@@ -298,7 +326,9 @@ export function DepositModal() {
           </aside>
         </Columns>
 
-        {!approved && (
+        {canSign && <DepositMethod method={method} disabled={pending || signing || approving} onChange={setMethod} />}
+
+        {method === 'approve' && !approved && (
           <ApproveAmount
             approval={approval}
             symbol={symbol}
@@ -309,25 +339,41 @@ export function DepositModal() {
         )}
 
         {/* Why the last approval or stake did not go through; a rejection in the wallet is only a notice. */}
-        {((deposit.status === 'failed' && deposit.error) || approveError) && (
+        {((deposit.status === 'failed' && deposit.error) || approveError || signError) && (
           <Failure data-testid="deposit-error">
-            {deposit.status === 'failed' && deposit.error ? deposit.error : approveError}
+            {deposit.status === 'failed' && deposit.error ? deposit.error : (approveError ?? signError)}
           </Failure>
         )}
 
-        <FeeLine quote={fee.quote} />
+        {method === 'permit' && !permit ? (
+          <FeeNote data-testid="fee-line">Network fee: shown once you sign. Signing sends nothing and costs nothing.</FeeNote>
+        ) : (
+          <FeeLine quote={fee.quote} />
+        )}
 
         <Actions>
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={approved || approving || fee.blocked}
-            onClick={() => dispatch(approveRequested({ amount: approveChoice.amount }))}
-          >
-            {approving && <Spinner size={18} label="Approving" />}
-            {/* The amount is the one checked just above; in the label it would not fit a phone's half-width button. */}
-            {approved ? 'Approved' : approving ? 'Approving…' : 'Approve'}
-          </Button>
+          {method === 'permit' ? (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={approved || signing || pending || !stakeReady}
+              onClick={() => amountWei !== null && dispatch(permitSignRequested({ amount: amountWei }))}
+            >
+              {signing && <Spinner size={18} label="Signing" />}
+              {approved ? 'Signed' : signing ? 'Signing…' : 'Sign'}
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={approved || approving || fee.blocked}
+              onClick={() => dispatch(approveRequested({ amount: approveChoice.amount }))}
+            >
+              {approving && <Spinner size={18} label="Approving" />}
+              {/* The amount is the one checked just above; in the label it would not fit a phone's half-width button. */}
+              {approved ? 'Approved' : approving ? 'Approving…' : 'Approve'}
+            </Button>
+          )}
           <Button type="submit" disabled={!canConfirm}>
             {pending && <Spinner size={18} label="Staking" />}
             Confirm

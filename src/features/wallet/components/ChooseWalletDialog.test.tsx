@@ -5,16 +5,24 @@ import type { WalletOption } from '../../../chain/wallets'
 import { connectFailed } from '../slice'
 
 const options: WalletOption[] = [
-  { name: 'browser', label: 'Browser wallet', description: 'ext', unavailable: 'No browser wallet found.', deepLink: null },
-  { name: 'mobile', label: 'Mobile wallet', description: 'app', unavailable: null, deepLink: null },
+  {
+    name: 'browser',
+    label: 'Browser wallet',
+    description: 'ext',
+    unavailable: 'No browser wallet found.',
+    deepLink: null,
+    icon: null,
+  },
+  { name: 'mobile', label: 'Mobile wallet', description: 'app', unavailable: null, deepLink: null, icon: null },
   {
     name: 'walletconnect',
     label: 'WalletConnect',
     description: 'qr',
     unavailable: 'WalletConnect is not configured for this site (no project id).',
     deepLink: null,
+    icon: null,
   },
-  { name: 'dev', label: 'Development account', description: 'local', unavailable: null, deepLink: null },
+  { name: 'dev', label: 'Development account', description: 'local', unavailable: null, deepLink: null, icon: null },
 ]
 
 const setup = (over = {}) =>
@@ -22,7 +30,28 @@ const setup = (over = {}) =>
     preloadedState: { wallet: walletState({ options, openModal: 'chooseWallet', ...over }) },
   })
 
+const RABBY_ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
+const rabby: WalletOption = {
+  name: 'io.rabby',
+  label: 'Rabby Wallet',
+  description: 'Installed in this browser (io.rabby)',
+  icon: RABBY_ICON,
+  unavailable: null,
+  deepLink: null,
+}
+
 describe('Choose Wallet dialog', () => {
+  it('lists an announced wallet by its own name and icon, and connects through it by its rdns', async () => {
+    const { user, store } = setup({ options: [rabby, ...options] })
+    const option = screen.getByText('Rabby Wallet').closest('label')!
+    expect(option.querySelector('img')!.getAttribute('src')).toBe(RABBY_ICON)
+    expect(screen.getByText('Installed in this browser (io.rabby)')).toBeTruthy()
+    await user.click(screen.getByText('Rabby Wallet'))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(store.getState().wallet.selected).toBe('io.rabby')
+    expect(store.getState().wallet.connecting).toBe(true)
+  })
+
   it('enables Continue only once an available wallet is selected', async () => {
     const { user } = setup()
     const action = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
-import type { WalletName } from '../../../chain/wallets'
+import { isBuiltinWallet, type BuiltinWalletName, type WalletOption } from '../../../chain/wallets'
 import { Button } from '../../../ui/Button'
 import { ErrorText } from '../../../ui/ErrorText'
 import {
@@ -14,11 +14,25 @@ import { Modal } from '../../../ui/Modal'
 import { selectChooserAction, selectWallet } from '../selectors'
 import { connectRequested, disconnectRequested, modalClosed, walletSelected } from '../slice'
 
-const LOGOS: Record<WalletName, typeof BrowserWalletLogo> = {
+const LOGOS: Record<BuiltinWalletName, typeof BrowserWalletLogo> = {
   browser: BrowserWalletLogo,
   mobile: MobileWalletLogo,
   walletconnect: ConnectionProtocolLogo,
   dev: DevAccountLogo,
+}
+
+/** An announced wallet's own icon (a data URI, as an image: never markup of the wallet's), or the spec's logo. */
+const Icon = styled.img`
+  width: 36px;
+  height: 36px;
+  object-fit: contain;
+  border-radius: 8px;
+`
+
+function OptionLogo({ option }: { option: WalletOption }) {
+  if (option.icon) return <Icon src={option.icon} alt="" />
+  const Logo = isBuiltinWallet(option.name) ? LOGOS[option.name] : BrowserWalletLogo
+  return <Logo size={36} />
 }
 
 const List = styled.div`
@@ -38,6 +52,7 @@ const Option = styled.label<{ $checked: boolean; $unavailable: boolean }>`
   background: ${(p) => p.theme.color.raised};
   cursor: pointer;
   > svg,
+  > img,
   strong {
     opacity: ${(p) => (p.$unavailable ? 0.55 : 1)};
   }
@@ -91,7 +106,6 @@ export function ChooseWalletDialog() {
     <Modal title="Choose Wallet" onClose={() => dispatch(modalClosed())}>
       <List role="radiogroup" aria-label="Wallets">
         {wallet.options.map((o) => {
-          const Logo = LOGOS[o.name]
           const checked = wallet.selected === o.name
           return (
             <Option key={o.name} $checked={checked} $unavailable={!!o.unavailable}>
@@ -102,7 +116,7 @@ export function ChooseWalletDialog() {
                 checked={checked}
                 onChange={() => dispatch(walletSelected(o.name))}
               />
-              <Logo size={36} />
+              <OptionLogo option={o} />
               <span>
                 <strong>
                   {o.label}
