@@ -66,6 +66,9 @@ class HeadersFilePlugin {
   }
 }
 
+/** The lazy chunks (webpackChunkName) that every visit's first render needs: src/app/App.tsx, src/app/rootSaga.ts. */
+const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain']
+
 /**
  * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
  * src/hosting/documents.ts adds them and the returning-wallet check), so the page paints before its script arrives.
@@ -82,7 +85,15 @@ class FirstViewPlugin {
       hooks.alterAssetTagGroups.tap('FirstViewPlugin', (data) => {
         const isEntry = (t: HtmlWebpackPlugin.HtmlTagObject) => t.tagName === 'script' && typeof t.attributes.src === 'string'
         const srcs = data.headTags.filter(isEntry).map((t) => String(t.attributes.src))
-        const preloads = srcs.map((href) =>
+        // The chunks every first render waits for, fetched beside the entry rather than after it runs: both pages'
+        // (the entry loads them before its first render) and the chain sagas' (every visit reads the chain now, the
+        // public view too). Without these, each was one more round trip after the entry had downloaded and run.
+        const base = String(compilation.outputOptions.publicPath ?? '/')
+        const needed = FIRST_RENDER_CHUNKS.flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])])
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => `${base}${file}`)
+        const hrefs = [...new Set([...srcs, ...needed])]
+        const preloads = hrefs.map((href) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, fetchpriority: 'low' }),
         )
         const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs))

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getAddress } from 'ethers'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { TestWallet, type WalletRequest } from './testWallet'
 
 export const appUrl = (p = '/') => `${process.env.E2E_APP_URL}${p}`
@@ -160,12 +160,26 @@ export async function connectWith(page: Page, label: string) {
 /** The transaction notice (TxNotifications) of a transaction in `status`: pending, confirmed, failed, ... */
 export const notice = (page: Page, status: string) => page.locator(`[data-status="${status}"]`)
 
-/** Opens the deposit dialog from the empty stake list ('Create 1st deposit') and fills in the amount and the days. */
-export async function depositDialog(page: Page, amount: string, days = '30') {
+/**
+ * Picks how the open deposit dialog deposits: "Approve, then stake" or "Sign and stake" (docs/product.md §4.6). The test
+ * wallets are accounts without code and the token has permits, so the choice is always offered (Sign is its default).
+ */
+export async function depositMethod(modal: Locator, method: 'approve' | 'permit') {
+  const radio = modal.getByRole('radio', { name: method === 'approve' ? /^Approve, then stake/ : /^Sign and stake/ })
+  await radio.waitFor()
+  if (!(await radio.isChecked())) await radio.check()
+}
+
+/**
+ * Opens the deposit dialog from the empty stake list ('Create 1st deposit'), fills in the amount and the days, and
+ * picks the method: Approve by default, the flow most of the browser tests are about.
+ */
+export async function depositDialog(page: Page, amount: string, days = '30', method: 'approve' | 'permit' = 'approve') {
   await page.getByRole('button', { name: 'Create 1st deposit' }).click()
   const modal = page.getByRole('dialog', { name: 'Create deposit' })
   await modal.getByLabel('Amount (PLT)').fill(amount)
   await modal.getByLabel('Days').fill(days)
+  await depositMethod(modal, method)
   return modal
 }
 

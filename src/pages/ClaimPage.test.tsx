@@ -65,6 +65,9 @@ describe('claim page', () => {
   it('shows placeholders until the first vesting answer, then the three figures', () => {
     const { store } = renderClaimPage({ status: 'idle', loadedAt: null })
     expect(screen.getByTestId('vesting-available').querySelector('[aria-label="Loading"]')).not.toBeNull()
+    // The next-claim line's place is kept (text-shaped bars, hidden from screen readers), so the buttons do not move.
+    expect(screen.getByTestId('vesting-next-placeholder').getAttribute('aria-hidden')).toBe('true')
+    expect(screen.queryByTestId('vesting-next')).toBeNull()
     expect(stakeButton()).toHaveProperty('disabled', true)
     act(() => {
       store.dispatch(vestingLoaded({ info: SIGNED, at: 1_795_000_000_000 }))
@@ -73,6 +76,7 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-total').textContent).toBe('120,000.00 PLT')
     expect(screen.getByTestId('vesting-claimed').textContent).toBe('0.00 PLT')
     expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
+    expect(screen.queryByTestId('vesting-next-placeholder')).toBeNull()
     expect(screen.getByRole('button', { name: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026' })).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Unlock timeline' })).toBeTruthy()
   })

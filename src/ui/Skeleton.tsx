@@ -14,3 +14,19 @@ export const Skeleton = styled.span.attrs({ role: 'img' })<{ $width?: string; $h
   background: ${(p) => p.theme.color.raised};
   animation: ${shimmer} 0.9s ease-in-out infinite alternate;
 `
+
+/**
+ * Placeholder text: the words it stands for, invisible, on placeholder bars, so it takes the size and the line breaks
+ * of the text that replaces it. Hidden from assistive technology by its container.
+ */
+export const TextSkeleton = styled.span`
+  color: transparent;
+  border-radius: 6px;
+  background: ${(p) => p.theme.color.raised};
+  box-decoration-break: clone;
+  -webkit-box-decoration-break: clone;
+  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
+  strong {
+    color: transparent;
+  }
+`

@@ -2,7 +2,7 @@ import { JsonRpcProvider } from 'ethers'
 import type { Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import { TestWallet } from '../../scripts/lib/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, shot } from '../../scripts/lib/browser'
+import { browserSession, chainUrl, connectWith, depositMethod, PHONE, shot } from '../../scripts/lib/browser'
 import { E18, record } from './localChain'
 
 const session = browserSession()
@@ -34,6 +34,7 @@ async function openDeposit(me: string, device?: typeof PHONE) {
   await connectWith(page, 'Browser wallet')
   await page.getByRole('button', { name: 'Create 1st deposit' }).click()
   const modal = page.getByRole('dialog', { name: 'Create deposit' })
+  await depositMethod(modal, 'approve')
   await modal.getByRole('button', { name: 'Approved' }).waitFor()
   const amount = modal.getByLabel('Amount (PLT)')
   const confirm = modal.getByRole('button', { name: 'Confirm' })

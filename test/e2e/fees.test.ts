@@ -1,5 +1,5 @@
 import { TestWallet } from '../../scripts/lib/testWallet'
-import { browserSession, chainUrl, connectWith, depositDialog, PHONE, shot } from '../../scripts/lib/browser'
+import { browserSession, chainUrl, connectWith, depositDialog, depositMethod, PHONE, shot } from '../../scripts/lib/browser'
 import { fund, provider, rpc } from './localChain'
 
 const session = browserSession()
@@ -57,6 +57,7 @@ describe('the network fee before Confirm, in the browser on the local chain', ()
     await connectWith(page, 'Browser wallet')
     await page.getByRole('button', { name: /^Deposit$/ }).click()
     const modal = page.getByRole('dialog', { name: 'Create deposit' })
+    await depositMethod(modal, 'approve')
     await modal.getByLabel('Amount (PLT)').fill('5')
     await modal
       .getByTestId('fee-line')

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core'
-import { appStarted, appUrl, browserSession, short } from '../../scripts/lib/browser'
+import { appStarted, appUrl, browserSession, PHONE, short } from '../../scripts/lib/browser'
 
 const session = browserSession()
 
@@ -58,6 +58,35 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     release()
     await page.getByText(short(session.accounts()[0])).waitFor()
     await page.getByRole('heading', { name: 'Claim your allocation' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
+  it("moves nothing on a phone when a returning wallet's figures land after it has reconnected", async () => {
+    const { page, context, errors } = await session.open({ path: '/favicon.svg', device: PHONE })
+    await context.addCookies([{ name: 'walletName', value: 'dev', url: appUrl('/') }])
+    // The vesting API answers only once the wallet is back: the holder's part shows its placeholders meanwhile.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/vesting\/address\//, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number }
+      w.__shifts = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__shifts += e.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(appUrl('/'))
+    await page.getByText(short(session.accounts()[0])).waitFor()
+    await page.getByTestId('holder-part').waitFor()
+    release()
+    await page.getByTestId('vesting-next').waitFor()
+    // A frame for the last shift to be reported.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01)
     expect(errors).toEqual([])
   })
 })

@@ -44,7 +44,7 @@ describe('every installed wallet (EIP-6963), and Sign and stake, in the browser 
     expect((await context.cookies()).find((c) => c.name === 'walletName')?.value).toBe('com.example.beta')
 
     // Sign and stake, through Beta: one typed-data signature, one transaction, no allowance left.
-    const modal = await depositDialog(page, '20', '30')
+    const modal = await depositDialog(page, '20', '30', 'permit')
     expect(await modal.getByRole('radio', { name: /^Sign and stake/ }).isChecked()).toBe(true)
     expect(await modal.getByTestId('fee-line').textContent()).toBe(
       'Network fee: shown once you sign. Signing sends nothing and costs nothing.',
@@ -96,7 +96,7 @@ describe('every installed wallet (EIP-6963), and Sign and stake, in the browser 
     await shot(page, 'phone-choose-wallet-announced', { viewport: true })
     await dialog.getByText('Beta Wallet', { exact: true }).click()
     await dialog.getByRole('button', { name: 'Continue' }).click()
-    const modal = await depositDialog(page, '5', '30')
+    const modal = await depositDialog(page, '5', '30', 'permit')
     await modal.getByTestId('deposit-method').scrollIntoViewIfNeeded()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width)
     await shot(page, 'phone-deposit-sign-and-stake', { viewport: true })

@@ -118,7 +118,8 @@ export function DepositModal() {
   const signError = useAppSelector(selectSignError)
   // Sign and stake is the default where the wallet can sign a permit (docs/product.md §4.6); Approve stays available.
   const [chosenMethod, setMethod] = useState<DepositMethodName | null>(null)
-  const method: DepositMethodName = canSign ? (chosenMethod ?? 'permit') : 'approve'
+  // An approval already on its way (perhaps sent before a reload) means the person chose Approve: it stays chosen.
+  const method: DepositMethodName = canSign ? (chosenMethod ?? (approving ? 'approve' : 'permit')) : 'approve'
 
   // The terms the person accepted (termsKey); any change of amount, term, referral or funded figures asks again.
   const [accepted, setAccepted] = useState<string | null>(null)
@@ -326,7 +327,7 @@ export function DepositModal() {
           </aside>
         </Columns>
 
-        {canSign && <DepositMethod method={method} disabled={pending || signing || approving} onChange={setMethod} />}
+        {canSign && <DepositMethod method={method} disabled={pending || signing} onChange={setMethod} />}
 
         {method === 'approve' && !approved && (
           <ApproveAmount

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button'
 import { Card, Muted } from '../../../ui/Card'
 import { ErrorText } from '../../../ui/ErrorText'
 import { Spinner } from '../../../ui/Spinner'
+import { TextSkeleton } from '../../../ui/Skeleton'
 import { modalOpened } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
 import {
@@ -52,6 +53,23 @@ const NextUnlock = styled.div`
   gap: 4px 12px;
 `
 
+/**
+ * The next-claim line's place while the first answer is awaited: text of the same shape, drawn as placeholder bars, so
+ * it wraps as the real line will and the buttons below do not move when it lands (a layout shift on a phone).
+ */
+function NextLinePlaceholder() {
+  return (
+    <NextUnlock aria-hidden="true" data-testid="vesting-next-placeholder">
+      <Next>
+        <TextSkeleton>
+          Next claim: <strong>00,000.00 PLT</strong> on Mon, 00 Jan 0000
+        </TextSkeleton>
+      </Next>
+      <TextSkeleton>Add to calendar</TextSkeleton>
+    </NextUnlock>
+  )
+}
+
 /** "Add to calendar" for the next unlock (docs/product.md §2.7), once the token's symbol is known. */
 function NextUnlockCalendar() {
   const event = useAppSelector(selectNextUnlockEvent)
@@ -93,7 +111,7 @@ export function ClaimActions() {
   const disabled = block !== null || readOnly !== null
   return (
     <Box>
-      {!view.loading && !view.unknown && <NextLine line={line} />}
+      {view.loading ? <NextLinePlaceholder /> : !view.unknown && <NextLine line={line} />}
       <Button $block disabled={disabled} onClick={() => dispatch(modalOpened('claimWarning'))}>
         {view.claiming === 'stake' && <Spinner size={18} label="Claiming and staking" />}
         Claim tokens and stake with up to 400% APR
