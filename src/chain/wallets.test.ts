@@ -11,13 +11,21 @@ const announcement = (rdns: string, name: string) => ({
   provider: { ...provider },
 })
 
+/** Resolves once `done()` holds (the discovery loads its code first, as in the browser). */
+async function waitUntil(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5))
+  expect(done()).toBe(true)
+}
+
 describe('wallet options', () => {
-  it('lists each wallet that announces itself (EIP-6963) first, by its own name and icon', () => {
+  it('lists each wallet that announces itself (EIP-6963) first, by its own name and icon', async () => {
     const rabby = announcement('io.rabby', 'Rabby Wallet')
     const env = createMemoryEnv({ injected: {}, announced: [rabby] })
     const wallets = new Wallets(env, buildNetworks({}), opts)
     let changes = 0
     wallets.discover(() => changes++)
+    // The discovery's code arrives with the connectors' chunk; the installed wallet answers its request then.
+    await waitUntil(() => changes === 1)
     env.announce(announcement('io.metamask', 'MetaMask'))
     expect(changes).toBe(2)
     const listed = wallets.options()
@@ -33,7 +41,9 @@ describe('wallet options', () => {
   it('connects an announced wallet through its own provider, and refuses one that never announced', async () => {
     const rabby = announcement('io.rabby', 'Rabby Wallet')
     const wallets = new Wallets(createMemoryEnv({ announced: [rabby] }), buildNetworks({}), opts)
-    wallets.discover(() => undefined)
+    let heard = false
+    wallets.discover(() => (heard = true))
+    await waitUntil(() => heard)
     const loaded = await wallets.load('io.rabby')
     expect(loaded.name).toBe('io.rabby')
     expect(loaded.connector.provider).toBe(rabby.provider)

@@ -4,7 +4,9 @@ import type { JsonRpcSigner } from 'ethers'
 import type { BrowserEnv } from '../platform/browserEnv'
 import type { DevAccountConnector } from './devWallet'
 import { supportedNetworks, type NetworkConfig } from '../config/networks'
-import { isRdns, type AnnouncedWallet } from '../platform/walletDiscovery'
+import { isRdns } from '../platform/rdns'
+import { log } from '../platform/log'
+import type { AnnouncedWallet } from '../platform/walletDiscovery'
 
 /** The spec's options of the Choose Wallet dialog (docs/product.md §2.2). */
 export type BuiltinWalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
@@ -74,19 +76,32 @@ export class Wallets {
   ) {}
 
   /**
-   * Starts listening for announced wallets (EIP-6963) and asks them to announce; `onChange` runs after each new or
-   * changed one. Returns the unsubscribe.
+   * Starts listening for announced wallets (EIP-6963) and asks them to announce, once the discovery's code (the
+   * "wallet" chunk, about 1 KB of it) has loaded; `onChange` runs after each new or changed one. Returns the
+   * unsubscribe.
    */
   discover(onChange: () => void): () => void {
-    return this.env.announcements((wallet) => {
-      const had = this.announced.get(wallet.info.rdns)
-      this.announced.set(wallet.info.rdns, wallet)
-      // The same wallet answering each request again changes nothing; a new provider object must be used from now on.
-      if (had?.provider !== wallet.provider || had.info.name !== wallet.info.name || had.info.icon !== wallet.info.icon) {
-        if (had?.provider !== wallet.provider) this.loaded.delete(wallet.info.rdns)
-        onChange()
-      }
-    })
+    let stop: (() => void) | null = null
+    let stopped = false
+    void import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '../platform/walletDiscovery').then(
+      ({ listenForWallets }) => {
+        if (stopped) return
+        stop = listenForWallets(this.env.walletEvents, (wallet) => {
+          const had = this.announced.get(wallet.info.rdns)
+          this.announced.set(wallet.info.rdns, wallet)
+          // The same wallet answering each request again changes nothing; a new provider object is used from now on.
+          if (had?.provider !== wallet.provider || had.info.name !== wallet.info.name || had.info.icon !== wallet.info.icon) {
+            if (had?.provider !== wallet.provider) this.loaded.delete(wallet.info.rdns)
+            onChange()
+          }
+        })
+      },
+      (err: unknown) => log.warn('wallet', 'wallet discovery did not load', err),
+    )
+    return () => {
+      stopped = true
+      stop?.()
+    }
   }
 
   options(): WalletOption[] {

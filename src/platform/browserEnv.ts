@@ -1,5 +1,4 @@
 import Cookies from 'js-cookie'
-import { listenForWallets, readAnnouncement, type AnnouncedWallet } from './walletDiscovery'
 
 /** The cookies the app keeps (docs/product.md §12.7). */
 export type CookieName = 'walletName' | 'ref' | 'modal'
@@ -21,11 +20,8 @@ export interface BrowserEnv {
   isPhone: boolean
   /** The injected EIP-1193 provider (a browser-extension wallet or a wallet app's browser), if any. */
   injected: unknown
-  /**
-   * Wallets announcing themselves (EIP-6963): `listener` gets each announcement from now on, and the wallets are asked
-   * to announce. Returns the unsubscribe.
-   */
-  announcements(listener: (wallet: AnnouncedWallet) => void): () => void
+  /** Where wallets announce themselves (EIP-6963): the window; the discovery's code is in the "wallet" chunk. */
+  walletEvents: EventTarget
   /**
    * Text kept across reloads (localStorage): the sent transactions still being followed (src/chain/txJournal.ts).
    * Never throws: a browser that refuses storage (private mode, quota) just keeps nothing.
@@ -55,7 +51,7 @@ export function createBrowserEnv(): BrowserEnv {
     reload: () => window.location.reload(),
     isPhone: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
     injected: w.ethereum,
-    announcements: (listener) => listenForWallets(window, listener),
+    walletEvents: window,
     storage: {
       get: (key) => attempt(() => window.localStorage.getItem(key), null),
       set: (key, value) => attempt(() => (window.localStorage.setItem(key, value), true), false),
@@ -86,14 +82,18 @@ export function createMemoryEnv(
     storage?: Map<string, string>
     /** A browser whose storage refuses every write (full, or blocked). */
     refuseStorage?: boolean
-    /** Wallets installed in this browser that answer EIP-6963's request (`announce` adds one later). */
-    announced?: AnnouncedWallet[]
+    /** Announcements of wallets installed in this browser, answering EIP-6963's request (`announce` adds one later). */
+    announced?: unknown[]
   } = {},
 ) {
   const jar = new Map<string, string>()
   const stored = opts.storage ?? new Map<string, string>()
-  const installed = [...(opts.announced ?? [])]
-  const listeners = new Set<(wallet: AnnouncedWallet) => void>()
+  // Installed wallets answer EIP-6963's request on this target, as extensions do on the window.
+  const walletEvents = new EventTarget()
+  const announceOne = (detail: unknown) =>
+    walletEvents.dispatchEvent(Object.assign(new Event('eip6963:announceProvider'), { detail }))
+  const install = (detail: unknown) => walletEvents.addEventListener('eip6963:requestProvider', () => announceOne(detail))
+  ;(opts.announced ?? []).forEach(install)
   const env = {
     reloads: 0,
     cookies: {
@@ -106,17 +106,11 @@ export function createMemoryEnv(
     reload: () => void (env.reloads += 1),
     isPhone: opts.isPhone ?? false,
     injected: opts.injected,
-    announcements(listener: (wallet: AnnouncedWallet) => void) {
-      listeners.add(listener)
-      installed.forEach((w) => listener(w))
-      return () => void listeners.delete(listener)
-    },
-    /** A wallet announcing itself now, as an extension that loads late would: checked like a real announcement. */
+    walletEvents,
+    /** A wallet installing itself now, as an extension that loads late would: it announces, and answers each request. */
     announce(detail: unknown) {
-      const wallet = readAnnouncement(detail)
-      if (!wallet) return
-      installed.push(wallet)
-      listeners.forEach((l) => l(wallet))
+      install(detail)
+      announceOne(detail)
     },
     stored,
     storage: {

@@ -1,4 +1,5 @@
-import { isRdns, listenForWallets, readAnnouncement } from './walletDiscovery'
+import { isRdns } from './rdns'
+import { listenForWallets, readAnnouncement } from './walletDiscovery'
 
 const provider = { request: async () => null, on: () => provider, removeListener: () => provider }
 const detail = (info: Record<string, unknown>, p: unknown = provider) => ({ info, provider: p })

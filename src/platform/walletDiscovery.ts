@@ -1,9 +1,11 @@
 import type { Provider } from '@web3-react/types'
+import { isRdns } from './rdns'
 
 /**
  * EIP-6963 (multi injected provider discovery): each wallet extension answers `eip6963:requestProvider` with an
  * `eip6963:announceProvider` event that carries its own name, icon, rdns and provider, so two extensions no longer
- * fight over window.ethereum. The events themselves are a dozen lines; they stay in the first view's code.
+ * fight over window.ethereum. The events themselves are a dozen lines, in the "wallet" chunk: wallets answer every
+ * request, so asking once the connectors' code has loaded finds them all.
  */
 export interface AnnouncedInfo {
   uuid: string
@@ -19,13 +21,10 @@ export interface AnnouncedWallet {
   provider: Provider
 }
 
-const RDNS = /^[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))+$/i
 /** At most this many characters of an announced name are shown: a wallet's name is not a paragraph. */
 const NAME_MAX = 40
 /** An icon larger than this is dropped (the option keeps a plain logo): the store holds the options as JSON. */
 const ICON_MAX = 64 * 1024
-
-export const isRdns = (s: unknown): s is string => typeof s === 'string' && s.length <= 253 && RDNS.test(s)
 
 /**
  * The announcement `detail` as a wallet we can list, or null: an event is anyone's to dispatch, so each field is

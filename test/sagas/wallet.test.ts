@@ -188,7 +188,7 @@ describe('wallets that announce themselves (EIP-6963)', () => {
     const { first, second, firstAnnounced, announce } = twoWallets()
     const env = createMemoryEnv({ announced: [firstAnnounced, announce('io.second', 'Second Wallet', second)] })
     const { store } = makeTestStore({ env })
-    await waitFor(store, (s) => s.wallet.ready)
+    await waitFor(store, (s) => s.wallet.ready && s.wallet.options.length > 5)
     expect(store.getState().wallet.options.slice(0, 2)).toEqual([
       expect.objectContaining({ name: 'io.first', label: 'First Wallet', icon: ICON }),
       expect.objectContaining({ name: 'io.second', label: 'Second Wallet', icon: ICON }),
