@@ -86,7 +86,10 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     await page.getByTestId('vesting-next').waitFor()
     // A frame for the last shift to be reported.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01)
+    // Without the kept height the schedules moved (0.30 in Lighthouse); without the next-claim placeholder the buttons
+    // did (0.031 to 0.050 here). What is left is the placeholder line against a shorter or longer real one (0.002 to
+    // 0.013, by the holder's state after the other tests).
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.025)
     expect(errors).toEqual([])
   })
 })
