@@ -9,6 +9,7 @@ import { readBuildConfig, type BuildConfig, type BuildEnv } from './src/config/b
 import { contentSecurityPolicy } from './src/hosting/csp'
 import { DOCUMENTS, inlineBlocks, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
 import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
+import { SAFE_ICON_FILE, SAFE_MANIFEST_FILE, safeAppManifest } from './src/hosting/safeManifest'
 
 type Env = Record<string, string | boolean | undefined>
 
@@ -60,6 +61,12 @@ class HeadersFilePlugin {
           }
           const text = formatHeadersFile(headerRules(this.policy({ styles: [...styles], scripts: [...scripts] })))
           compilation.emitAsset(HEADERS_FILE, new webpack.sources.RawSource(text))
+          // The Safe App manifest and its icon (src/hosting/safeManifest.ts), for Safe{Wallet}.
+          compilation.emitAsset(SAFE_MANIFEST_FILE, new webpack.sources.RawSource(safeAppManifest()))
+          compilation.emitAsset(
+            SAFE_ICON_FILE,
+            new webpack.sources.RawSource(fs.readFileSync(path.join(__dirname, 'public', 'favicon.svg'))),
+          )
         },
       )
     })
@@ -125,6 +132,7 @@ export default (
     LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL ?? '',
     DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID ?? '',
     WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID ?? '',
+    SAFE_APP_ORIGINS: process.env.SAFE_APP_ORIGINS ?? '',
     APP_TIMERS: process.env.APP_TIMERS ?? '',
   }
   const buildConfig = readBuildConfig(appEnv)

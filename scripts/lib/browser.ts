@@ -203,6 +203,12 @@ export function browserSession() {
   })
   return {
     accounts: () => accounts,
+    /** A fresh context of this browser (closed after the test), for pages a test opens itself (a Safe host page). */
+    async context(device: typeof DESKTOP | typeof PHONE = DESKTOP) {
+      const context = await browser.newContext(device)
+      contexts.push(context)
+      return context
+    },
     async open(
       opts: {
         wallet?: TestWallet

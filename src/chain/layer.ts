@@ -3,7 +3,7 @@ import type { BrowserEnv } from '../platform/browserEnv'
 import { networksFor, type BuildConfig } from '../config/buildConfig'
 import type { NetworkConfig } from '../config/networks'
 import type { FailoverRpcProvider } from './rpc'
-import { Wallets } from './wallets'
+import { Wallets, type SafeAppFinder } from './wallets'
 
 /**
  * Everything sagas use to reach chains and wallets; it sits in the saga context (never in the store), so tests can
@@ -25,7 +25,8 @@ export interface ChainLayer {
   wallets: Wallets
 }
 
-export function createChainLayer(config: BuildConfig, env: BrowserEnv): ChainLayer {
+/** `findSafeApp`: a stand-in for Safe{Wallet} (tests); the app asks its parent window through the Safe Apps SDK. */
+export function createChainLayer(config: BuildConfig, env: BrowserEnv, opts: { findSafeApp?: SafeAppFinder } = {}): ChainLayer {
   const networks = networksFor(config)
   const providers = new Map<number, FailoverRpcProvider>()
   let Provider: typeof FailoverRpcProvider | null = null
@@ -50,6 +51,8 @@ export function createChainLayer(config: BuildConfig, env: BrowserEnv): ChainLay
       walletConnectProjectId: config.walletConnectProjectId,
       localRpcUrl: config.localRpcUrls[0],
       defaultChainId: config.defaultChainId,
+      safeAppOrigins: config.safeAppOrigins,
+      findSafeApp: opts.findSafeApp,
     }),
   }
 }

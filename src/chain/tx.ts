@@ -1,12 +1,13 @@
 import { all, call, delay, fork, put } from 'redux-saga/effects'
 import type { SagaIterator } from 'redux-saga'
-import type { JsonRpcProvider, Signer, TransactionReceipt, TransactionResponse } from 'ethers'
+import type { JsonRpcProvider, JsonRpcSigner, TransactionReceipt, TransactionResponse } from 'ethers'
 import { lists, timers } from '../config/timers'
 import { log } from '../platform/log'
 import { getChain, getEnv } from './sagaContext'
 import type { BrowserEnv } from '../platform/browserEnv'
 import { isUserRejection, toUserMessage } from './errors'
 import type { ChainLayer } from './layer'
+import { readSafeAccount, safeTxOnChain, type SafeAccount, type SafeTxStatus } from './safe'
 import { entriesFor, forget, rehash, remember, type JournalEntry, type JournalLimits } from './txJournal'
 import {
   txConfirmed,
@@ -18,6 +19,8 @@ import {
   txNotKept,
   txRestored,
   txSubmitted,
+  txAwaitingOwners,
+  safeTxProposed,
   type TxKind,
   type TxReceiptInfo,
 } from './txActions'
@@ -30,6 +33,11 @@ export interface TxOutcome {
   error: string | null
   /** The person declined it in the wallet: nothing was sent, whatever it was built from is still good. */
   rejected?: boolean
+  /**
+   * Proposed to a Safe's owners, not yet run (`hash` is its safeTxHash): nothing to wait for here; it is followed on
+   * its own (followSafeTx) and its page refreshes when it runs.
+   */
+  proposed?: boolean
 }
 
 /** One contract call to send: the target and its calldata (`contract.interface.encodeFunctionData(...)`). */
@@ -47,6 +55,8 @@ export const MESSAGES = {
   replaced: 'Your wallet sent another transaction in its place (a cancel), so this one did not run.',
   taken: 'It did not run: another transaction from your wallet took its place.',
   forgotten: 'It was never mined and the network no longer has it, so nothing was done. Send it again if you still want it.',
+  safeCancelled: "The Safe's owners replaced it with another transaction (a rejection), so it did not run.",
+  safeFailed: 'The Safe executed it, but the call inside failed, so nothing was done.',
 }
 
 const journalLimits = (): JournalLimits => ({ keepMs: timers.TX_KEEP_MS, maxEntries: lists.TX_KEPT_MAX })
@@ -167,23 +177,37 @@ export const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 10
  * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md §11). `chainId` is
  * the wallet's network (null when none is connected): the caller reads it from the store, so this layer does not.
  */
-export function* runTx(kind: TxKind, request: TxRequest, chainId: number | null): SagaIterator<TxOutcome> {
+export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: number | null): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()
   const env: BrowserEnv = yield getEnv()
+  const calls = Array.isArray(request) ? request : [request]
   yield put(txRequested({ kind }))
   let tx: TransactionResponse
   let fromBlock: number
   try {
     if (chainId === null) throw new Error('No wallet is connected.')
     const provider = chain.readProvider(chainId)
-    const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
-    const from: string = yield call([signer, signer.getAddress])
+    // Inside Safe{Wallet} the Safe App channel proposes; elsewhere the wallet sends, and a Safe over WalletConnect
+    // answers a send with a safeTxHash, which only the account's code tells apart.
+    const channel = chain.wallets.safeChannel()
+    const signer: JsonRpcSigner | null = channel ? null : yield call([chain.wallets, chain.wallets.signer])
+    const from: string = channel ? channel.account.address : yield call([signer!, signer!.getAddress])
+    const safe: SafeAccount | null = channel ? channel.account : yield call(readSafeAccount, provider, from)
+    if (!safe && calls.length > 1) throw new Error('Only a Safe sends several calls as one transaction.')
+    // The first call is simulated; in a batch the later ones build on it (a stake on its approval), which a plain
+    // estimate cannot apply, so Safe{Wallet} simulates the whole batch before the owners sign.
     const [gas, latest]: [bigint, number] = yield all([
-      call([provider, provider.estimateGas], { from, to: request.to, data: request.data }),
+      call([provider, provider.estimateGas], { from, to: calls[0].to, data: calls[0].data }),
       call([provider, provider.getBlockNumber]),
     ])
     fromBlock = latest
-    tx = yield call([signer, signer.sendTransaction], { to: request.to, data: request.data, gasLimit: withMargin(gas) })
+    if (safe) {
+      const safeTxHash: string = channel
+        ? yield call([channel, channel.propose], calls)
+        : yield call([signer!, signer!.sendUncheckedTransaction], { to: calls[0].to, data: calls[0].data })
+      return yield call(followProposal, kind, safe, calls[0], safeTxHash, chainId, fromBlock)
+    }
+    tx = yield call([signer!, signer!.sendTransaction], { to: calls[0].to, data: calls[0].data, gasLimit: withMargin(gas) })
   } catch (err) {
     if (isUserRejection(err)) {
       yield put(txRejected({ kind, message: MESSAGES.rejected }))
@@ -202,14 +226,115 @@ export function* runTx(kind: TxKind, request: TxRequest, chainId: number | null)
     chainId,
     from: tx.from.toLowerCase(),
     nonce: tx.nonce,
-    to: request.to.toLowerCase(),
-    data: request.data.toLowerCase(),
+    to: calls[0].to.toLowerCase(),
+    data: calls[0].data.toLowerCase(),
     sentAt: Date.now(),
     fromBlock,
   }
   // A browser that will not keep it (storage full or blocked) would lose it on a reload without a word: say so.
   if (!remember(env.storage, entry, Date.now(), journalLimits())) yield put(txNotKept({ hash: entry.hash }))
   return yield call(followTx, entry, false)
+}
+
+/**
+ * A Safe transaction was proposed: kept like a sent one, and handed to the token saga, which follows it through its
+ * owners to its end (safeTxProposed). The caller does not wait: owners take minutes or days, so the dialog that asked
+ * closes now and the page refreshes itself when it runs, as for a transaction found again after a reload.
+ */
+function* followProposal(
+  kind: TxKind,
+  safe: SafeAccount,
+  first: TxRequest,
+  safeTxHash: string,
+  chainId: number,
+  fromBlock: number,
+): SagaIterator<TxOutcome> {
+  const env: BrowserEnv = yield getEnv()
+  const hash = safeTxHash.toLowerCase()
+  yield put(txSubmitted({ kind, hash, chainId, safe: true }))
+  const entry: JournalEntry = {
+    hash,
+    kind,
+    chainId,
+    from: safe.address.toLowerCase(),
+    nonce: 0,
+    to: first.to.toLowerCase(),
+    data: first.data.toLowerCase(),
+    sentAt: Date.now(),
+    fromBlock,
+    safe: true,
+  }
+  if (!remember(env.storage, entry, Date.now(), journalLimits())) yield put(txNotKept({ hash }))
+  yield put(safeTxProposed({ entry }))
+  return { ok: true, hash, blockNumber: null, error: null, proposed: true }
+}
+
+/**
+ * Follows a Safe transaction (docs/product.md §11.4): while its owners confirm, the notice says how many have of how
+ * many it needs (Safe{Wallet} tells, inside it; over WalletConnect only the chain answers, which sees the execution
+ * but not the confirmations). It waits as long as the owners take: a Safe transaction is never dropped for waiting.
+ * Once an owner executes it, the chain transaction that did is followed to its receipt. Cancelled in Safe{Wallet}
+ * (another transaction took its Safe nonce), it ends as replaced.
+ */
+export function* followSafeTx(entry: JournalEntry): SagaIterator<TxOutcome> {
+  const chain: ChainLayer = yield getChain()
+  const env: BrowserEnv = yield getEnv()
+  const provider = chain.readProvider(entry.chainId)
+  const channel = chain.wallets.safeChannel()
+  const { kind, hash } = entry
+  // No dialog waits for a Safe transaction, proposed now or before a reload: its end refreshes the page itself.
+  const flag = { restored: true }
+  const end = (): void => forget(env.storage, hash, Date.now(), journalLimits())
+  let account: SafeAccount | null = channel?.account ?? null
+  let shown = ''
+  let warned = false
+  let status: SafeTxStatus
+  for (;;) {
+    try {
+      account ??= yield call(readSafeAccount, provider, entry.from)
+      if (!account) throw new Error(`${entry.from} does not answer as a Safe`)
+      status = channel
+        ? yield call([channel, channel.status], hash)
+        : yield call(safeTxOnChain, provider, account, hash, entry.fromBlock)
+    } catch (err) {
+      if (!warned) log.warn('tx', `${kind} ${hash}: the Safe's state could not be read; still following`, err)
+      warned = true
+      yield delay(timers.SAFE_POLL_MS)
+      continue
+    }
+    if (status.state === 'cancelled') {
+      end()
+      yield put(txEnded({ kind, hash, end: 'replaced', message: MESSAGES.safeCancelled, ...flag }))
+      return { ok: false, hash, blockNumber: null, error: MESSAGES.safeCancelled }
+    }
+    if (status.txHash) break
+    const now = `${status.confirmations}/${status.required}`
+    if (now !== shown) yield put(txAwaitingOwners({ kind, hash, confirmations: status.confirmations, required: status.required }))
+    shown = now
+    yield delay(timers.SAFE_POLL_MS)
+  }
+  const executed = status.txHash
+  yield put(txReplaced({ kind, oldHash: hash, hash: executed }))
+  for (;;) {
+    let receipt: TransactionReceipt | null = null
+    try {
+      receipt = yield call([provider, provider.getTransactionReceipt], executed)
+    } catch (err) {
+      log.warn('tx', `${kind} ${executed}: no receipt yet; still following`, err)
+    }
+    if (receipt) {
+      end()
+      // The execution can succeed while the Safe's call failed inside it (ExecutionFailure): nothing was done.
+      if (receipt.status === 1 && status.state === 'executed') {
+        yield put(txConfirmed({ kind, hash: executed, receipt: receiptInfo(receipt), ...flag }))
+        return { ok: true, hash: executed, blockNumber: receipt.blockNumber, error: null }
+      }
+      const message = receipt.status === 1 ? MESSAGES.safeFailed : MESSAGES.reverted
+      yield put(txFailed({ kind, hash: executed, message, receipt: receiptInfo(receipt), ...flag }))
+      return { ok: false, hash: executed, blockNumber: receipt.blockNumber, error: message }
+    }
+    yield delay(timers.RECEIPT_POLL_MS)
+  }
 }
 
 /**
@@ -223,7 +348,8 @@ export function* resumeSentTxs(chainId: number | null, address: string | null, f
   const entries = entriesFor(env.storage, chainId, address, Date.now(), journalLimits())
   for (const e of entries) {
     if (followed.includes(e.hash)) continue
-    yield put(txRestored({ kind: e.kind, hash: e.hash, chainId: e.chainId }))
-    yield fork(followTx, e, true)
+    yield put(txRestored({ kind: e.kind, hash: e.hash, chainId: e.chainId, ...(e.safe ? { safe: true } : {}) }))
+    if (e.safe) yield fork(followSafeTx, e)
+    else yield fork(followTx, e, true)
   }
 }

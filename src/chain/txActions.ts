@@ -1,8 +1,8 @@
 import { createAction } from '@reduxjs/toolkit'
+import type { JournalEntry } from './txJournal'
+import type { TxKind } from './txKinds'
 
-/** What a transaction is for; each slice follows its own kinds. */
-export const TX_KINDS = ['approve', 'stake', 'unstake', 'claim', 'claimStake'] as const
-export type TxKind = (typeof TX_KINDS)[number]
+export { TX_KINDS, type TxKind } from './txKinds'
 
 /** How a transaction that never ran as sent ended: another took its nonce, or the network forgot it. */
 export type TxEnd = 'replaced' | 'dropped'
@@ -14,14 +14,30 @@ export interface TxReceiptInfo {
 }
 
 export const txRequested = createAction<{ kind: TxKind }>('tx/requested')
-export const txSubmitted = createAction<{ kind: TxKind; hash: string; chainId: number }>('tx/submitted')
-/** A transaction sent before this page loaded (kept in the browser), shown again while it is followed. */
+/** `safe`: `hash` is a Safe transaction's safeTxHash, proposed to the Safe's owners (not yet on the chain). */
+export const txSubmitted = createAction<{ kind: TxKind; hash: string; chainId: number; safe?: boolean }>('tx/submitted')
+/**
+ * A Safe transaction waits for its owners: `confirmations` of `required` so far (null where only the chain answers,
+ * which does not see confirmations given in Safe{Wallet}). Never counted as dropped while it waits.
+ */
+export const txAwaitingOwners = createAction<{ kind: TxKind; hash: string; confirmations: number | null; required: number }>(
+  'tx/awaitingOwners',
+)
+/** A Safe transaction was proposed (`entry.safe`): the token saga follows it through its owners to its end. */
+export const safeTxProposed = createAction<{ entry: JournalEntry }>('tx/safeProposed')
 /** The browser would not keep a sent transaction (storage full or blocked): a reload will not find it again. */
 export const txNotKept = createAction<{ hash: string }>('tx/notKept')
-export const txRestored = createAction<{ kind: TxKind; hash: string; chainId: number }>('tx/restored')
-/** The wallet sped the transaction up (same call, same nonce): follow `hash` from now on. */
+/** A transaction sent before this page loaded (kept in the browser), shown again while it is followed. */
+export const txRestored = createAction<{ kind: TxKind; hash: string; chainId: number; safe?: boolean }>('tx/restored')
+/**
+ * Follow `hash` from now on: the wallet sped the transaction up (same call, same nonce), or the Safe transaction
+ * `oldHash` was executed by the chain transaction `hash`.
+ */
 export const txReplaced = createAction<{ kind: TxKind; oldHash: string; hash: string }>('tx/replaced')
-/** `restored`: it was sent before this page loaded, so no dialog is waiting for it and its page refreshes itself. */
+/**
+ * `restored`: no dialog waits for it (sent before this page loaded, or a Safe transaction left to its owners), so its
+ * page refreshes itself.
+ */
 export const txConfirmed = createAction<{ kind: TxKind; hash: string; receipt: TxReceiptInfo; restored?: boolean }>(
   'tx/confirmed',
 )

@@ -61,4 +61,16 @@ describe('transaction journal', () => {
     remember(storage, entry(5), 2_000, LIMITS)
     expect(readJournal(storage, 2_000, LIMITS)).toEqual([entry(5)])
   })
+
+  it("keeps a Safe transaction's mark, and reads an entry without one as a plain send", () => {
+    const { storage } = createMemoryEnv()
+    remember(storage, entry(1, { safe: true }), 2_000, LIMITS)
+    remember(storage, entry(2), 2_000, LIMITS)
+    const [safe, plain] = readJournal(storage, 2_000, LIMITS)
+    expect(safe).toEqual(entry(1, { safe: true }))
+    expect('safe' in plain).toBe(false)
+    // Only `true` marks one: anything else written there by hand is ignored.
+    storage.set(JOURNAL_KEY, JSON.stringify([{ ...entry(3), safe: 'yes' }]))
+    expect(readJournal(storage, 2_000, LIMITS)).toEqual([entry(3)])
+  })
 })

@@ -1,5 +1,5 @@
 import type { BrowserEnv } from '../platform/browserEnv'
-import { TX_KINDS, type TxKind } from './txActions'
+import { TX_KINDS, type TxKind } from './txKinds'
 
 /**
  * Sent transactions not yet settled, kept in the browser (localStorage through BrowserEnv) so a reload, or a chain
@@ -20,6 +20,11 @@ export interface JournalEntry {
   sentAt: number
   /** The latest block before it was sent: a replacement can only be mined after it. */
   fromBlock: number
+  /**
+   * `hash` is a Safe transaction's safeTxHash and `from` the Safe (docs/product.md §11.4): it is followed through the
+   * Safe's owners to the chain transaction that executes it, and never counted as dropped while it waits.
+   */
+  safe?: true
 }
 
 type Storage = BrowserEnv['storage']
@@ -68,6 +73,7 @@ export function parseEntry(raw: unknown): JournalEntry | null {
     data: (e.data as string).toLowerCase(),
     sentAt: e.sentAt as number,
     fromBlock: e.fromBlock as number,
+    ...(e.safe === true ? { safe: true as const } : {}),
   }
 }
 

@@ -3,7 +3,7 @@ import { buildNetworks } from '../config/networks'
 import { metaMaskDeepLink, Wallets } from './wallets'
 import { LOCAL_RECORD } from '../../test/support/render'
 
-const opts = { walletConnectProjectId: '', localRpcUrl: 'http://127.0.0.1:8545', defaultChainId: 31337 }
+const opts = { walletConnectProjectId: '', localRpcUrl: 'http://127.0.0.1:8545', defaultChainId: 31337, safeAppOrigins: [] }
 
 const provider = { request: async () => null, on: () => provider, removeListener: () => provider }
 const announcement = (rdns: string, name: string) => ({

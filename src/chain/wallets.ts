@@ -7,10 +7,12 @@ import { supportedNetworks, type NetworkConfig } from '../config/networks'
 import { isRdns } from '../platform/rdns'
 import { log } from '../platform/log'
 import type { AnnouncedWallet } from '../platform/walletDiscovery'
+import type { SafeAccount, SafeChannel } from './safe'
+import type { SafeApp } from './safeApp'
 
-/** The spec's options of the Choose Wallet dialog (docs/product.md §2.2). */
-export type BuiltinWalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev'
-export const BUILTIN_WALLETS: BuiltinWalletName[] = ['browser', 'mobile', 'walletconnect', 'dev']
+/** The spec's options of the Choose Wallet dialog (docs/product.md §2.2), and the Safe the app runs inside (§11.4). */
+export type BuiltinWalletName = 'browser' | 'mobile' | 'walletconnect' | 'dev' | 'safe'
+export const BUILTIN_WALLETS: BuiltinWalletName[] = ['browser', 'mobile', 'walletconnect', 'dev', 'safe']
 /** A spec option, or the rdns of a wallet that announced itself (EIP-6963), e.g. "io.metamask". */
 export type WalletName = BuiltinWalletName | (string & {})
 
@@ -26,6 +28,9 @@ export interface WalletOption {
   /** On a phone without a wallet: open this page in the MetaMask app instead. */
   deepLink: string | null
 }
+
+/** Finds Safe{Wallet} around the app (src/chain/safeApp.ts); tests hand in their own stand-in. */
+export type SafeAppFinder = (allowedOrigins: string[], waitMs: number) => Promise<SafeApp | null>
 
 export interface LoadedWallet {
   name: WalletName
@@ -68,12 +73,37 @@ export class Wallets {
   private current: LoadedWallet | null = null
   /** Wallets that announced themselves (EIP-6963), by rdns; a wallet that announces again replaces its entry. */
   private announced = new Map<string, AnnouncedWallet>()
+  /** Safe{Wallet}, when the app runs inside it as a Safe App. */
+  private safeApp: SafeApp | null = null
 
   constructor(
     private readonly env: BrowserEnv,
     private readonly networks: Record<number, NetworkConfig>,
-    private readonly opts: { walletConnectProjectId: string; localRpcUrl: string; defaultChainId: number },
+    private readonly opts: {
+      walletConnectProjectId: string
+      localRpcUrl: string
+      defaultChainId: number
+      /** The Safe{Wallet} origins allowed to host the app (SAFE_APP_ORIGINS). */
+      safeAppOrigins: string[]
+      findSafeApp?: SafeAppFinder
+    },
   ) {}
+
+  /**
+   * In a frame, asks whether the parent is Safe{Wallet} (the "safe" chunk, loaded only then); the Safe it opened the
+   * app for, or null. A Safe App connects by being opened, so startWallet connects it at once.
+   */
+  async findSafeApp(waitMs: number): Promise<SafeAccount | null> {
+    if (!this.env.framed) return null
+    const find = this.opts.findSafeApp ?? (await import(/* webpackChunkName: "safe" */ './safeApp')).connectSafeApp
+    this.safeApp = await find(this.opts.safeAppOrigins, waitMs)
+    return this.safeApp?.channel.account ?? null
+  }
+
+  /** Safe{Wallet}'s channel while the app acts through it: sends become Safe transactions proposed there. */
+  safeChannel(): SafeChannel | null {
+    return this.activeName === 'safe' ? (this.safeApp?.channel ?? null) : null
+  }
 
   /**
    * Starts listening for announced wallets (EIP-6963) and asks them to announce, once the discovery's code (the
@@ -154,7 +184,20 @@ export class Wallets {
       unavailable: null,
       deepLink: null,
     }))
-    return [...announced, ...list]
+    // Inside Safe{Wallet}, the Safe it opened the app for comes first: it is the account the app acts for.
+    const safe: WalletOption[] = this.safeApp
+      ? [
+          {
+            name: 'safe',
+            label: 'Safe{Wallet}',
+            description: `The Safe this app is open in (${this.safeApp.channel.account.address.slice(0, 6)}…${this.safeApp.channel.account.address.slice(-4)})`,
+            icon: null,
+            unavailable: null,
+            deepLink: null,
+          },
+        ]
+      : []
+    return [...safe, ...announced, ...list]
   }
 
   /** Whether the wallet with this rdns has announced itself (EIP-6963). */
@@ -181,6 +224,15 @@ export class Wallets {
       if (!announced) throw new Error(`The wallet ${name} is not installed in this browser (it did not announce itself).`)
       const [connector, , store] = initializeConnector<InstanceType<typeof AnnouncedConnector>>(
         (actions) => new AnnouncedConnector({ actions, provider: announced.provider }),
+      )
+      return { name, connector, store }
+    }
+    if (name === 'safe') {
+      const safeApp = this.safeApp
+      if (!safeApp) throw new Error('This page is not open in Safe{Wallet}.')
+      const { SafeAppConnector } = await import(/* webpackChunkName: "safe" */ './safeApp')
+      const [connector, , store] = initializeConnector<InstanceType<typeof SafeAppConnector>>(
+        (actions) => new SafeAppConnector({ actions, provider: safeApp.provider }),
       )
       return { name, connector, store }
     }

@@ -19,6 +19,11 @@ export interface BuildConfig {
   /** Chain whose data pages show before a wallet says otherwise. */
   defaultChainId: number
   walletConnectProjectId: string
+  /**
+   * The Safe{Wallet} origins that may open the app as a Safe App (SAFE_APP_ORIGINS, comma-separated): the CSP's
+   * frame-ancestors, and the only parents whose answers the Safe Apps SDK takes.
+   */
+  safeAppOrigins: string[]
   /** Timer overrides compiled into the build (APP_TIMERS; the browser tests shorten the outage timers). */
   timers?: Partial<Timers>
 }
@@ -42,6 +47,7 @@ export type BuildEnv = Partial<
     | 'LOCAL_EXPLORER_URL'
     | 'DEFAULT_CHAIN_ID'
     | 'WALLETCONNECT_PROJECT_ID'
+    | 'SAFE_APP_ORIGINS'
     | 'APP_TIMERS',
     string
   >
@@ -56,6 +62,7 @@ const definedEnv = (): BuildEnv => ({
   LOCAL_EXPLORER_URL: process.env.LOCAL_EXPLORER_URL,
   DEFAULT_CHAIN_ID: process.env.DEFAULT_CHAIN_ID,
   WALLETCONNECT_PROJECT_ID: process.env.WALLETCONNECT_PROJECT_ID,
+  SAFE_APP_ORIGINS: process.env.SAFE_APP_ORIGINS,
   APP_TIMERS: process.env.APP_TIMERS,
 })
 
@@ -69,6 +76,9 @@ function parseUrlList(text: string | undefined): string[] {
     .map((u) => u.trim())
     .filter((u) => u !== '')
 }
+
+/** Safe{Wallet}'s own site: the parent the app trusts when the build names no other. */
+export const SAFE_WALLET_ORIGIN = 'https://app.safe.global'
 
 /** Reads the build-time configuration (every value has a working local default). */
 export function readBuildConfig(env: BuildEnv = definedEnv()): BuildConfig {
@@ -85,6 +95,7 @@ export function readBuildConfig(env: BuildEnv = definedEnv()): BuildConfig {
     localExplorerUrl: env.LOCAL_EXPLORER_URL || `${localApi}/explorer`,
     defaultChainId: Number(env.DEFAULT_CHAIN_ID) || fallbackChain,
     walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID ?? '',
+    safeAppOrigins: parseUrlList(env.SAFE_APP_ORIGINS).length ? parseUrlList(env.SAFE_APP_ORIGINS) : [SAFE_WALLET_ORIGIN],
     timers: parseTimerOverrides(env.APP_TIMERS),
   }
 }

@@ -9,7 +9,14 @@ export const timers = {
    * Extensions announce as the page starts; one that takes longer is given up and the prompt shows.
    */
   WALLET_ANNOUNCE_WAIT_MS: 2_000,
+  /** In a frame: how long the app waits for Safe{Wallet} to answer before it starts as a page of its own. */
+  SAFE_APP_WAIT_MS: 1_500,
   RECEIPT_POLL_MS: 1_000,
+  /**
+   * How often a Safe transaction waiting for its owners is asked about (Safe{Wallet}'s record, or the Safe's events):
+   * owners take minutes or days, and each ask is a request to Safe's service or a log read.
+   */
+  SAFE_POLL_MS: 3_000,
   ALLOWANCE_POLL_MS: 1_000,
   /** How long to keep polling for an approval before giving the buttons back. */
   ALLOWANCE_POLL_FOR_MS: 120_000,

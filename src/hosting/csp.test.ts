@@ -51,14 +51,14 @@ describe('connectSources', () => {
 })
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from the site and inline ones by hash only, no framing, and styles by hash', () => {
+  it('allows scripts from the site and inline ones by hash only, framing by Safe{Wallet} only, and styles by hash', () => {
     expect(directives(contentSecurityPolicy(live))['script-src']).toEqual(["'self'"])
     const d = directives(contentSecurityPolicy(live, { inlineStyleHashes: ['sha256-abc='], inlineScriptHashes: ['sha256-def='] }))
     expect(d['script-src']).toEqual(["'self'", "'sha256-def='"])
     expect(d['default-src']).toEqual(["'self'"])
     expect(d['object-src']).toEqual(["'none'"])
     expect(d['base-uri']).toEqual(["'none'"])
-    expect(d['frame-ancestors']).toEqual(["'none'"])
+    expect(d['frame-ancestors']).toEqual(['https://app.safe.global'])
     expect(d['frame-src']).toEqual(["'none'"])
     expect(d['style-src']).toEqual(["'self'", `'${EMPTY_STYLE_HASH}'`, "'sha256-abc='"])
     expect(d['connect-src']).toEqual(["'self'", ...connectSources(live)])
@@ -81,6 +81,15 @@ describe('contentSecurityPolicy', () => {
     expect(d['script-src']).toEqual(["'self'", "'unsafe-eval'"])
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"])
     expect(d['connect-src']).toEqual(["'self'", ...connectSources(live), 'ws://127.0.0.1:3000'])
-    expect(d['frame-ancestors']).toEqual(["'none'"])
+    expect(d['frame-ancestors']).toEqual(['https://app.safe.global'])
+  })
+
+  it('lets exactly the Safe{Wallet} origins the build names frame the app (a self-hosted Safe{Wallet})', () => {
+    const own = readBuildConfig({ SAFE_APP_ORIGINS: 'https://safe.example.org, https://app.safe.global' })
+    expect(directives(contentSecurityPolicy(own))['frame-ancestors']).toEqual([
+      'https://safe.example.org',
+      'https://app.safe.global',
+    ])
+    expect(directives(contentSecurityPolicy({ ...own, safeAppOrigins: [] }))['frame-ancestors']).toEqual(["'none'"])
   })
 })

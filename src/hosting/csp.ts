@@ -92,7 +92,8 @@ export function contentSecurityPolicy(config: BuildConfig, opts: PolicyOptions =
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    // Only Safe{Wallet} may frame the app, to open it as a Safe App (SAFE_APP_ORIGINS; docs/operations.md).
+    ['frame-ancestors', config.safeAppOrigins.length ? config.safeAppOrigins : ["'none'"]],
   ]
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ')
 }

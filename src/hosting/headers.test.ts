@@ -1,6 +1,6 @@
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, formatHeadersFile, headerRules, headersFor, parseHeadersFile } from './headers'
 
-const CSP = "default-src 'self'; frame-ancestors 'none'"
+const CSP = "default-src 'self'; frame-ancestors https://app.safe.global"
 
 describe('header rules', () => {
   const rules = headerRules(CSP)
@@ -10,9 +10,18 @@ describe('header rules', () => {
       expect(headersFor(rules, p)).toMatchObject({
         'Content-Security-Policy': CSP,
         'X-Content-Type-Options': 'nosniff',
-        'X-Frame-Options': 'DENY',
       })
+      // Framing is the policy's alone: X-Frame-Options would shut Safe{Wallet} out.
+      expect(headersFor(rules, p)['X-Frame-Options']).toBeUndefined()
     }
+  })
+
+  it('serves the Safe App manifest and its icon to Safe{Wallet} from any origin', () => {
+    for (const p of ['/manifest.json', '/safe-app-icon.svg']) {
+      expect(headersFor(rules, p)['Access-Control-Allow-Origin']).toBe('*')
+      expect(headersFor(rules, p)['Cache-Control']).toBe(CACHE_REVALIDATE)
+    }
+    expect(headersFor(rules, '/index.html')['Access-Control-Allow-Origin']).toBeUndefined()
   })
 
   it('caches hashed files for a year and has index.html revalidated, each with one Cache-Control value', () => {

@@ -5,6 +5,7 @@
  */
 
 import { DOCUMENTS } from './documents'
+import { SAFE_ICON_FILE, SAFE_MANIFEST_FILE } from './safeManifest'
 
 /** Written next to index.html by the build. */
 export const HEADERS_FILE = '_headers'
@@ -22,12 +23,15 @@ export interface HeaderRule {
   headers: Headers
 }
 
-/** The headers every answer carries. frame-ancestors in the policy and X-Frame-Options (older browsers) stop framing. */
+/**
+ * The headers every answer carries. Framing is the policy's frame-ancestors alone: only Safe{Wallet} may open the app
+ * (as a Safe App). X-Frame-Options is not sent: it can only say DENY or SAMEORIGIN, which would shut Safe{Wallet} out in
+ * a browser that read it, and every browser that knows frame-ancestors ignores it anyway.
+ */
 export function securityHeaders(csp: string): Headers {
   return {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   }
@@ -45,6 +49,11 @@ export function headerRules(csp: string): HeaderRule[] {
       { pattern: `/${d.file}`, headers: { 'Cache-Control': CACHE_REVALIDATE } },
     ]),
     { pattern: `/${HASHED_DIR}/*`, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
+    // Safe{Wallet} reads the Safe App manifest and its icon from its own origin.
+    ...[SAFE_MANIFEST_FILE, SAFE_ICON_FILE].map((file) => ({
+      pattern: `/${file}`,
+      headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': CACHE_REVALIDATE },
+    })),
   ]
 }
 

@@ -18,6 +18,8 @@ export interface BrowserEnv {
   href(): string
   reload(): void
   isPhone: boolean
+  /** The page runs in a frame: perhaps inside Safe{Wallet} as a Safe App (src/chain/safeApp.ts). */
+  framed: boolean
   /** The injected EIP-1193 provider (a browser-extension wallet or a wallet app's browser), if any. */
   injected: unknown
   /** Where wallets announce themselves (EIP-6963): the window; the discovery's code is in the "wallet" chunk. */
@@ -50,6 +52,7 @@ export function createBrowserEnv(): BrowserEnv {
     href: () => window.location.href,
     reload: () => window.location.reload(),
     isPhone: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
+    framed: window.parent !== window,
     injected: w.ethereum,
     walletEvents: window,
     storage: {
@@ -78,6 +81,7 @@ export function createMemoryEnv(
     search?: string
     href?: string
     isPhone?: boolean
+    framed?: boolean
     injected?: unknown
     storage?: Map<string, string>
     /** A browser whose storage refuses every write (full, or blocked). */
@@ -105,6 +109,7 @@ export function createMemoryEnv(
     href: () => opts.href ?? 'http://127.0.0.1:3000/',
     reload: () => void (env.reloads += 1),
     isPhone: opts.isPhone ?? false,
+    framed: opts.framed ?? false,
     injected: opts.injected,
     walletEvents,
     /** A wallet installing itself now, as an extension that loads late would: it announces, and answers each request. */

@@ -54,6 +54,16 @@ export const DevAccountLogo = (p: IconProps) => (
   </Svg>
 )
 
+/** A multisig account (a vault with two keyholes): the Safe the app is open in. */
+export const MultisigLogo = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="26" height="24" rx="4" fill="#1b241f" stroke="#12ff80" strokeWidth="1.5" />
+    <circle cx="11.5" cy="16" r="3" fill="none" stroke="#12ff80" strokeWidth="1.5" />
+    <circle cx="20.5" cy="16" r="3" fill="none" stroke="#12ff80" strokeWidth="1.5" />
+    <path d="M11.5 19v4M20.5 19v4" stroke="#12ff80" strokeWidth="1.5" strokeLinecap="round" />
+  </Svg>
+)
+
 /** The Ethereum-style green set (chain ids 1, 3, 4, 5, 47). */
 export const EthereumIcon = (p: IconProps) => (
   <Svg {...p}>

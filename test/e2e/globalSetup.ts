@@ -14,6 +14,8 @@ export default async function setup() {
         RETRY_FIRST_MS: 1_000,
         RETRY_MAX_MS: 3_000,
         STAKING_REFRESH_MS: 4_000,
+        // A Safe transaction's owners are asked about every half second (the app's own: 3 s).
+        SAFE_POLL_MS: 500,
       }),
     },
   })

@@ -45,7 +45,18 @@ describe('the web build and its headers', () => {
     expect(fs.readFileSync(path.join(dist(), '_headers'), 'utf8')).toContain(`Content-Security-Policy: ${csp}\n`)
     // Scripts from the site, and the build's two inline scripts (the loader, the returning-wallet check) by their hash.
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=' 'sha256-[A-Za-z0-9+/]{43}=';/)
-    expect(csp).toContain("frame-ancestors 'none'")
+    // Framed only by Safe{Wallet} (as a Safe App), which reads the manifest from its own origin.
+    expect(csp).toMatch(/frame-ancestors https:\/\/app\.safe\.global(;|$)/)
+    expect(page.headers.get('x-frame-options')).toBeNull()
+    const manifest = await fetch(appUrl('/manifest.json'))
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await manifest.json()).toEqual({
+      name: 'Claim and stake',
+      description: expect.any(String),
+      iconPath: 'safe-app-icon.svg',
+    })
+    const icon = await fetch(appUrl('/safe-app-icon.svg'))
+    expect([icon.status, icon.headers.get('access-control-allow-origin')]).toEqual([200, '*'])
     // The app's reads go to the chain and the API the build was configured with, and nowhere else.
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src '))
     expect(connect).toBe(

@@ -41,6 +41,7 @@ export function buildConfig(
     localExplorerUrl: `${apiUrl}/explorer`,
     defaultChainId: 31337,
     walletConnectProjectId: '',
+    safeAppOrigins: ['https://app.safe.global'],
   }
 }
 

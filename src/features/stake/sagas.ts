@@ -188,7 +188,18 @@ export function* depositSaga({ payload }: ReturnType<typeof depositRequested>): 
     return
   }
   const chainId = yield* select(selectNetworkId)
-  const outcome: TxOutcome = yield call(runTx, 'stake', { to: pool.address, data: stakeCall(pool, payload) }, chainId)
+  const network = yield* select(selectSupportedNetwork)
+  const stake: TxRequest = { to: pool.address, data: stakeCall(pool, payload) }
+  const approve: TxRequest | null =
+    payload.approveFirst && network
+      ? {
+          to: network.contracts.token,
+          data: contracts
+            .token(network.contracts.token)
+            .interface.encodeFunctionData('approve', [pool.address, BigInt(payload.approveFirst)]),
+        }
+      : null
+  const outcome: TxOutcome = yield call(runTx, 'stake', approve ? [approve, stake] : stake, chainId)
   yield call(depositEnded, outcome)
 }
 

@@ -243,6 +243,11 @@ export interface DepositRequest {
   referral: string | null
   minimums?: DepositMinimums | null
   terms?: DepositTerms | null
+  /**
+   * A Safe's deposit (docs/product.md §11.4): approve exactly this amount (base units) in the same Safe transaction,
+   * before the stake, so its owners confirm one batch and no allowance is left behind.
+   */
+  approveFirst?: string | null
 }
 
 const stakeSlice = createSlice({

@@ -6,9 +6,10 @@ import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
 import { safely } from '../../kit/safely'
 import type { ChainLayer } from '../../chain/layer'
-import { resumeSentTxs } from '../../chain/tx'
-import { txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
-import { walletChanged } from '../wallet/slice'
+import { followSafeTx, resumeSentTxs } from '../../chain/tx'
+import { safeTxProposed, txConfirmed, txRejected, noticeClosed, rejectionNoticeClosed } from '../../chain/txActions'
+import { safeAccountRead, walletChanged } from '../wallet/slice'
+import { readSafeAccount, type SafeAccount } from '../../chain/safe'
 import { selectAddress, selectNetworkId, selectReadNetwork, selectSupportedNetwork } from '../wallet/selectors'
 import { selectFollowedHashes, selectSymbol } from './selectors'
 import { TOKEN_DECIMALS } from '../../format/units'
@@ -84,6 +85,23 @@ function* resumeSent(): SagaIterator {
   yield call(resumeSentTxs, chainId, address, followed)
 }
 
+/**
+ * Whether the connected account is a Safe (docs/product.md §11.4), so the dialogs say the other owners must confirm
+ * and a deposit goes as one batch. A read that fails leaves it unknown: sends still find out (src/chain/tx.ts).
+ */
+function* readConnectedSafe(): SagaIterator {
+  const chain: ChainLayer = yield getChain()
+  const network = yield* select(selectSupportedNetwork)
+  const address = yield* select(selectAddress)
+  if (!network || !address) return
+  try {
+    const safe: SafeAccount | null = yield call(readSafeAccount, chain.readProvider(network.chainId), address)
+    yield put(safeAccountRead({ address, chainId: network.chainId, safe }))
+  } catch (err) {
+    log.warn('token', 'could not tell whether the account is a Safe', err)
+  }
+}
+
 export function* tokenSaga(): SagaIterator {
   // No reads of its own: the token figures come with the reads that need them anyway, the vesting read on connect
   // and after a claim, the staking page's batched read with the pool's allowance.
@@ -94,4 +112,10 @@ export function* tokenSaga(): SagaIterator {
   // Every connect, reload and account change: that wallet's transactions sent before on this chain show again and
   // are followed (takeEvery: each resume forks followers that must outlive the next wallet event).
   yield takeEvery(walletChanged.type, safely(resumeSent))
+  yield takeLatest(walletChanged.type, safely(readConnectedSafe))
+  // A Safe transaction proposed: followed here, through its owners to its end, while its dialog has closed.
+  yield takeEvery(
+    safeTxProposed.type,
+    safely(({ payload }: ReturnType<typeof safeTxProposed>) => followSafeTx(payload.entry)),
+  )
 }

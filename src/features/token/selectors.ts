@@ -41,10 +41,33 @@ const STATUS_TEXT = {
 
 const KIND_TEXT = { approve: 'Approve', stake: 'Stake', unstake: 'Close stake', claim: 'Claim', claimStake: 'Claim and stake' }
 
+/** How far a Safe transaction's owners have got, as the notice says it. */
+function ownersText({ confirmations, required }: { confirmations: number | null; required: number }): string {
+  if (required === 0) return 'proposed in your Safe; its owners confirm it there'
+  if (confirmations === null) return `it needs ${required} owner confirmations in the Safe before it runs`
+  if (confirmations >= required) return `${confirmations} of ${required} confirmations: ready for an owner to execute`
+  return `${confirmations} of ${required} confirmations`
+}
+
 /** The notification stack: one entry per tracked transaction, newest first, with its explorer link. */
 export const selectNotices = createSelector([selectTransactions, selectNetworks], (txs, networks) =>
   [...txs].reverse().map((tx) => {
     const network = networks[tx.chainId]
+    // A Safe transaction awaiting its owners is not on the chain yet: no explorer link, its safeTxHash instead.
+    const owners = tx.status === 'pending' ? tx.owners : undefined
+    if (owners)
+      return {
+        hash: tx.hash,
+        status: tx.status,
+        title: "Waiting for the Safe's owners",
+        what: KIND_TEXT[tx.kind],
+        detail: ownersText(owners),
+        restored: tx.restored ?? false,
+        notKept: tx.notKept ?? false,
+        url: null,
+        explorerName: 'Safe transaction',
+        safe: true,
+      }
     return {
       hash: tx.hash,
       status: tx.status,
@@ -56,6 +79,7 @@ export const selectNotices = createSelector([selectTransactions, selectNetworks]
       notKept: tx.notKept ?? false,
       url: txUrl(network, tx.hash),
       explorerName: network?.explorerName ?? '',
+      safe: false,
     }
   }),
 )

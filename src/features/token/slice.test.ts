@@ -9,6 +9,7 @@ import {
   txReplaced,
   txRestored,
   txSubmitted,
+  txAwaitingOwners,
 } from '../../chain/txActions'
 import { makeStore } from '../../app/store'
 import { connectedWallet } from '../../../test/support/render'
@@ -162,5 +163,33 @@ describe('transactions found again after a reload', () => {
       detail: 'cancelled',
       restored: false,
     })
+  })
+
+  it("follows a Safe transaction through its owners' confirmations to the chain transaction that ran it", () => {
+    const safeTxHash = '0x' + '5'.repeat(64)
+    let s = reducer(initialTokenState, txSubmitted({ kind: 'stake', hash: safeTxHash, chainId: 97, safe: true }))
+    const notice = (t: TokenState) => selectNotices(makeStore({ token: t }).getState())[0]
+    // Proposed: not on the chain, so no explorer link, its safeTxHash instead.
+    expect(notice(s)).toMatchObject({
+      status: 'pending',
+      title: "Waiting for the Safe's owners",
+      detail: 'proposed in your Safe; its owners confirm it there',
+      url: null,
+      explorerName: 'Safe transaction',
+    })
+    s = reducer(s, txAwaitingOwners({ kind: 'stake', hash: safeTxHash, confirmations: 1, required: 2 }))
+    expect(notice(s).detail).toBe('1 of 2 confirmations')
+    s = reducer(s, txAwaitingOwners({ kind: 'stake', hash: safeTxHash, confirmations: 2, required: 2 }))
+    expect(notice(s).detail).toBe('2 of 2 confirmations: ready for an owner to execute')
+    // Over WalletConnect only the chain answers, which does not see confirmations.
+    expect(
+      notice(reducer(s, txAwaitingOwners({ kind: 'stake', hash: safeTxHash, confirmations: null, required: 3 }))).detail,
+    ).toBe('it needs 3 owner confirmations in the Safe before it runs')
+    // Executed: the chain transaction is followed as any other, with its explorer link.
+    s = reducer(s, txReplaced({ kind: 'stake', oldHash: safeTxHash, hash: '0xb' }))
+    expect(s.transactions[0].owners).toBeUndefined()
+    expect(notice(s)).toMatchObject({ title: 'Transaction in progress', hash: '0xb' })
+    s = reducer(s, txConfirmed({ kind: 'stake', hash: '0xb', receipt: { blockNumber: 3, status: 'success' }, restored: true }))
+    expect(notice(s).title).toBe('Transaction confirmed')
   })
 })

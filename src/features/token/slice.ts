@@ -8,6 +8,7 @@ import {
   txFailed,
   txRejected,
   txReplaced,
+  txAwaitingOwners,
   txNotKept,
   txRestored,
   txSubmitted,
@@ -57,6 +58,11 @@ export interface TrackedTx {
   restored?: boolean
   /** The browser would not keep it: a reload will not show it again (the notice says so while it is pending). */
   notKept?: boolean
+  /**
+   * A Safe transaction waiting for its owners (`hash` is its safeTxHash): how many have confirmed (null where only the
+   * chain answers) of how many it needs. Gone once an owner executes it and the chain transaction is followed.
+   */
+  owners?: { confirmations: number | null; required: number }
 }
 
 export interface TokenState {
@@ -92,7 +98,8 @@ export const initialTokenState: TokenState = {
 }
 
 /** A transaction just sent (or found again after a reload), waiting for its receipt. */
-const pendingTx = (p: { hash: string; kind: TxKind; chainId: number }): TrackedTx => ({
+const pendingTx = (p: { hash: string; kind: TxKind; chainId: number; safe?: boolean }): TrackedTx => ({
+  ...(p.safe ? { owners: { confirmations: null, required: 0 } } : {}),
   hash: p.hash,
   kind: p.kind,
   chainId: p.chainId,
@@ -151,7 +158,13 @@ const tokenSlice = createSlice({
     })
     b.addCase(txReplaced, (s, { payload }) => {
       const tx = find(s, payload.oldHash)
-      if (tx) tx.hash = payload.hash
+      if (!tx) return
+      tx.hash = payload.hash
+      delete tx.owners
+    })
+    b.addCase(txAwaitingOwners, (s, { payload }) => {
+      const tx = find(s, payload.hash)
+      if (tx) tx.owners = { confirmations: payload.confirmations, required: payload.required }
     })
     b.addCase(txConfirmed, (s, { payload }) => {
       const tx = find(s, payload.hash)

@@ -218,6 +218,11 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
   )
   // A rejection already shows its notice; the page shows only what went wrong (a revert's reason, a dropped send).
   yield put(claimSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
+  // Proposed to a Safe's owners: the dialog closes; the claim refreshes the page when it runs (restoredClaimEnded).
+  if (outcome.proposed) {
+    yield put(modalClosed())
+    return false
+  }
   // A claim declined in the wallet is still good; one that failed (refused, expired) is replaced by a fresh read.
   if (!outcome.ok && !outcome.rejected) yield call(loadVesting)
   return outcome.ok

@@ -14,6 +14,7 @@ import type { ChainLayer } from '../../chain/layer'
 import { switchTarget } from '../../config/networks'
 import { isBuiltinWallet, isWalletName, type LoadedWallet, type WalletName } from '../../chain/wallets'
 import { retryDelayMs } from '../../kit/backoff'
+import type { SafeAccount } from '../../chain/safe'
 import {
   accountParamChanged,
   accountViewSet,
@@ -300,6 +301,19 @@ function* awaitAnnouncement(rdns: string): SagaIterator {
   })
 }
 
+/** Asks the parent window whether it is Safe{Wallet}; a frame that does not answer is an ordinary page. */
+function* findSafeApp(): SagaIterator<SafeAccount | null> {
+  const chain: ChainLayer = yield getChain()
+  try {
+    const safe: SafeAccount | null = yield call([chain.wallets, chain.wallets.findSafeApp], timers.SAFE_APP_WAIT_MS)
+    if (safe) yield put(walletOptionsLoaded(chain.wallets.options()))
+    return safe
+  } catch (err) {
+    log.warn('wallet', 'Safe{Wallet} did not answer', err)
+    return null
+  }
+}
+
 function* pollUntilSettled(store: Web3ReactStore | null): SagaIterator {
   while (store?.getState().activating) yield delay(timers.WALLET_READY_POLL_MS)
 }
@@ -312,7 +326,9 @@ export function* startWallet(): SagaIterator {
   const chain: ChainLayer = yield getChain()
   const env: BrowserEnv = yield getEnv()
   yield put(walletOptionsLoaded(chain.wallets.options()))
-  const remembered = env.cookies.get('walletName')
+  // Opened in Safe{Wallet} (a frame whose parent answers as one): the Safe is the account, connected at once.
+  const inSafe: SafeAccount | null = env.framed ? yield call(findSafeApp) : null
+  const remembered = inSafe ? 'safe' : env.cookies.get('walletName')
   if (isWalletName(remembered) && !isBuiltinWallet(remembered)) yield call(awaitAnnouncement, remembered)
   let store: Web3ReactStore | null = null
   const option = chain.wallets.options().find((o) => o.name === remembered)

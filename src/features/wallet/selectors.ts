@@ -117,3 +117,6 @@ export const selectChooserAction = createSelector([selectWallet], (w) => {
 
 /** The network fee quote the open dialog asked for (features/wallet/feeQuote.ts). */
 export const selectFeeQuote = (s: State) => s.wallet.feeQuote
+
+/** The connected account's Safe (threshold, owners), or null for an account with a key (docs/product.md §11.4). */
+export const selectSafe = (s: State) => s.wallet.safe

@@ -3,6 +3,7 @@ import type { NetworkConfig } from '../../config/networks'
 import type { WalletName, WalletOption } from '../../chain/wallets'
 import { needsWallet, type ModalName } from '../../kit/modals'
 import type { FeePurpose, FeeQuote } from './feeQuote'
+import type { SafeAccount } from '../../chain/safe'
 
 export interface WalletState {
   /** The wallet and chain layer finished starting (eager reconnect settled): the spinner goes away. */
@@ -41,6 +42,11 @@ export interface WalletState {
   viewError: string | null
   /** The network fee of what the open dialog would send (feeQuote.ts); null when no dialog asked. */
   feeQuote: FeeQuote | null
+  /**
+   * The connected account is a Safe (docs/product.md §11.4): its threshold and owner count, read from the chain;
+   * null for an account with a key (or until read). Its sends are proposals its other owners must confirm.
+   */
+  safe: SafeAccount | null
 }
 
 /** The part of the store this slice owns: what its selectors read, typed without the whole store. */
@@ -67,6 +73,7 @@ export const initialWalletState: WalletState = {
   viewAccount: null,
   viewError: null,
   feeQuote: null,
+  safe: null,
 }
 
 const walletSlice = createSlice({
@@ -111,6 +118,7 @@ const walletSlice = createSlice({
       action: PayloadAction<{ name: WalletName; account: string | null; chainId: number | null; networkName: string }>,
     ) {
       const { name, account, chainId, networkName } = action.payload
+      if (account?.toLowerCase() !== state.address?.toLowerCase() || chainId !== state.networkId) state.safe = null
       state.address = account
       state.networkId = chainId
       state.networkName = networkName
@@ -120,6 +128,11 @@ const walletSlice = createSlice({
         state.error = null
         if (state.openModal === 'chooseWallet' || state.openModal === 'connect') state.openModal = null
       }
+    },
+    /** What the connected account is, read from the chain; a read for an account no longer connected is dropped. */
+    safeAccountRead(state, action: PayloadAction<{ address: string; chainId: number; safe: SafeAccount | null }>) {
+      const { address, chainId, safe } = action.payload
+      if (address.toLowerCase() === state.address?.toLowerCase() && chainId === state.networkId) state.safe = safe
     },
     networkNamed(state, action: PayloadAction<{ chainId: number; name: string }>) {
       if (state.networkId === action.payload.chainId) state.networkName = action.payload.name
@@ -170,6 +183,7 @@ export const {
   connectFailed,
   walletChanged,
   networkNamed,
+  safeAccountRead,
   disconnectRequested,
   switchChainRequested,
   switchChainSettled,

@@ -4,7 +4,7 @@ import type { RootState } from '../../../app/store'
 import { DEV_ADDRESS, devAllowances, E18, testPool } from '../../../../test/support/fixtures'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
 import { feeQuoteKey, type FeePurpose } from '../../wallet/feeQuote'
-import { feeQuoted, feeQuoteRequested } from '../../wallet/slice'
+import { feeQuoted, feeQuoteRequested, type WalletState } from '../../wallet/slice'
 import { allowanceLoaded, initialTokenState, scheduledCallsLoaded } from '../../token/slice'
 import { PRODUCT_TEAM_REFERRAL } from '../depositForm'
 import { depositSettled, initialStakeState, permitSigned, permitSupportLoaded, poolLoaded, type PoolInfo } from '../slice'
@@ -13,11 +13,11 @@ const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const POOL_V1 = testPool()
 
 /** The app with the deposit modal open, once its lazily loaded form is on screen. */
-async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string } = {}) {
+async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string; safe?: WalletState['safe'] } = {}) {
   const allowance = opts.allowance ?? (10n ** 28n).toString()
   const pool = opts.pool ?? POOL_V1
   const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet({ openModal: 'deposit', referral: REF }),
+    wallet: connectedWallet({ openModal: 'deposit', referral: REF, safe: opts.safe ?? null }),
     token: {
       ...initialTokenState,
       symbol: 'PLT',
@@ -528,6 +528,45 @@ describe('create deposit modal', () => {
       })
       expect(screen.queryByTestId('deposit-method')).toBeNull()
       expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy()
+    })
+  })
+
+  describe('from a Safe', () => {
+    const SAFE = { address: DEV_ADDRESS, threshold: 2, owners: 3 }
+
+    it('stakes and approves exactly the amount in one Safe transaction, and says the other owners must confirm', async () => {
+      const { user, dispatched } = await openDeposit({ allowance: '0', safe: SAFE })
+      await typeAmount(user, '12.5')
+      // No Approve step and no permit: the owners confirm one batch, and who executes it pays the fee.
+      expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+      expect(screen.queryByTestId('deposit-method')).toBeNull()
+      expect(screen.getByTestId('safe-note').textContent).toBe(
+        'Approve and stake go to your Safe as one transaction: exactly this amount is approved, then staked. ' +
+          'This Safe needs 2 of its 3 owners to confirm. You propose it here; another owner must confirm it in the Safe before it runs.',
+      )
+      expect(screen.getByTestId('fee-line').textContent).toBe(
+        'Network fee: paid in ETH by the owner who executes it in the Safe.',
+      )
+      expect(dispatched.some((a) => a.type === 'wallet/feeQuoteRequested')).toBe(false)
+      await user.click(confirm())
+      const amountWei = ((125n * E18) / 10n).toString()
+      expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).toEqual({
+        amount: amountWei,
+        days: 365,
+        referral: null,
+        minimums: null,
+        approveFirst: amountWei,
+      })
+    })
+
+    it('sends the stake alone when the allowance already covers it', async () => {
+      const { user, dispatched } = await openDeposit({ safe: { ...SAFE, threshold: 1 } })
+      await typeAmount(user, '10')
+      expect(screen.getByTestId('safe-note').textContent).toBe(
+        'This Safe needs one confirmation: confirm and execute it in your Safe.',
+      )
+      await user.click(confirm())
+      expect(dispatched.find((a) => a.type === 'stake/depositRequested')?.payload).not.toHaveProperty('approveFirst')
     })
   })
 })

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatAmount, parseAmountInput, shortenAddress, toInputText, TOKEN_DECIMALS } from '../../../format/units'
@@ -30,7 +30,7 @@ import {
 } from '../depositForm'
 import { selectBalance, selectSymbol } from '../../token/selectors'
 import { scheduledCallsRequested } from '../../token/slice'
-import { selectReferral } from '../../wallet/selectors'
+import { selectReferral, selectSafe } from '../../wallet/selectors'
 import {
   daysLimits,
   depositPreview,
@@ -116,6 +116,9 @@ export function DepositModal() {
   const canSign = useAppSelector(selectCanSignPermit)
   const signing = useAppSelector(selectSigning)
   const signError = useAppSelector(selectSignError)
+  // A Safe deposits in one Safe transaction, approve and stake batched (docs/product.md §11.4): no Approve step.
+  const safe = useAppSelector(selectSafe)
+  const batchRef = useRef(false)
   // Sign and stake is the default where the wallet can sign a permit (docs/product.md §4.6); Approve stays available.
   const [chosenMethod, setMethod] = useState<DepositMethodName | null>(null)
   // An approval already on its way (perhaps sent before a reload) means the person chose Approve: it stays chosen.
@@ -165,7 +168,8 @@ export function DepositModal() {
       if (short && accepted !== termsKey(amount, days, referred, short)) return
       setSeenTerms(termsOf(pool))
       const request = { amount, days, referral: referred ? v.referral : null, minimums: short ? short.minimums : null }
-      dispatch(method === 'permit' ? depositWithPermitRequested(request) : depositRequested(request))
+      if (method === 'permit') dispatch(depositWithPermitRequested(request))
+      else dispatch(depositRequested(batchRef.current ? { ...request, approveFirst: amount } : request))
     },
   })
   const { values, errors, touched } = form
@@ -181,8 +185,11 @@ export function DepositModal() {
   const amountWei = readAmount(values.amount)
   const approval = useAppSelector(selectApprovalOf(amountWei))
   const permit = useAppSelector(selectPermitFor(amountWei))
-  // The tokens can reach the pool: approved, or a permit signed for exactly this amount.
-  const approved = method === 'permit' ? permit !== null : approval.approved
+  // A Safe short of allowance approves exactly this amount in the same Safe transaction as the stake.
+  const batch = safe !== null && method === 'approve' && !approval.approved
+  batchRef.current = batch
+  // The tokens can reach the pool: approved, a permit signed for exactly this amount, or a Safe's batch.
+  const approved = method === 'permit' ? permit !== null : approval.approved || batch
   const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
   const preview = useMemo(
     () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred, symbol) : null),
@@ -329,7 +336,7 @@ export function DepositModal() {
 
         {canSign && <DepositMethod method={method} disabled={pending || signing} onChange={setMethod} />}
 
-        {method === 'approve' && !approved && (
+        {method === 'approve' && !approved && !safe && (
           <ApproveAmount
             approval={approval}
             symbol={symbol}
@@ -349,7 +356,14 @@ export function DepositModal() {
         {method === 'permit' && !permit ? (
           <FeeNote data-testid="fee-line">Network fee: shown once you sign. Signing sends nothing and costs nothing.</FeeNote>
         ) : (
-          <FeeLine quote={fee.quote} />
+          <FeeLine
+            quote={fee.quote}
+            safeExtra={
+              batch
+                ? 'Approve and stake go to your Safe as one transaction: exactly this amount is approved, then staked.'
+                : undefined
+            }
+          />
         )}
 
         <Actions>
@@ -363,7 +377,7 @@ export function DepositModal() {
               {signing && <Spinner size={18} label="Signing" />}
               {approved ? 'Signed' : signing ? 'Signing…' : 'Sign'}
             </Button>
-          ) : (
+          ) : safe ? null : (
             <Button
               type="button"
               $variant="secondary"

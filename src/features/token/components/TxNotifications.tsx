@@ -99,7 +99,7 @@ export function TxNotifications() {
             </small>
             {n.notKept && n.status === 'pending' && (
               <small data-testid="tx-not-kept">
-                Your browser could not save it: after a reload, check your wallet before sending it again.
+                Your browser could not save it: after a reload, check your {n.safe ? 'Safe' : 'wallet'} before sending it again.
               </small>
             )}
             <div>

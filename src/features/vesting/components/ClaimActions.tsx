@@ -17,6 +17,7 @@ import {
   type NextClaimLine,
 } from '../selectors'
 import { claimRequested } from '../slice'
+import { SafeNote } from '../../wallet/components/SafeNote'
 
 const Box = styled(Card)`
   display: grid;
@@ -125,6 +126,7 @@ export function ClaimActions() {
       {readOnly ? <Why>{readOnly}</Why> : (block === 'nothing' || block === 'stale') && <Why>{WHY[block]}</Why>}
       {/* A claim to the wallet that did not go through says why here; claim-and-stake says it in its term chooser. */}
       {view.error && view.failedKind === 'wallet' && <Failure data-testid="claim-error">{view.error}</Failure>}
+      {!readOnly && <SafeNote />}
       <Note>This page may take up to 2 hours to update.</Note>
     </Box>
   )

@@ -9,6 +9,7 @@ import {
   DevAccountLogo,
   HardwareWalletLogo,
   MobileWalletLogo,
+  MultisigLogo,
 } from '../../../ui/icons'
 import { Modal } from '../../../ui/Modal'
 import { selectChooserAction, selectWallet } from '../selectors'
@@ -19,6 +20,7 @@ const LOGOS: Record<BuiltinWalletName, typeof BrowserWalletLogo> = {
   mobile: MobileWalletLogo,
   walletconnect: ConnectionProtocolLogo,
   dev: DevAccountLogo,
+  safe: MultisigLogo,
 }
 
 /** An announced wallet's own icon (a data URI, as an image: never markup of the wallet's), or the spec's logo. */

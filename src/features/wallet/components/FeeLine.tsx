@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatAmount } from '../../../format/units'
 import { ErrorText } from '../../../ui/ErrorText'
 import { cannotPayFee, feeQuoteKey, type FeePurpose, type FeeQuote } from '../feeQuote'
-import { selectAddress, selectFeeQuote, selectNetworkId, selectSupportedNetwork } from '../selectors'
+import { selectAddress, selectFeeQuote, selectNetworkId, selectSafe, selectSupportedNetwork } from '../selectors'
+import { SafeNote } from './SafeNote'
 import { feeQuoteRequested } from '../slice'
 
 /** Fees are small: six decimals, and "less than" below the smallest of them, never a bare 0. */
@@ -28,7 +29,9 @@ export function useFeeQuote(purpose: FeePurpose | null): { quote: FeeQuote | nul
   const dispatch = useAppDispatch()
   const chainId = useAppSelector(selectNetworkId)
   const from = useAppSelector(selectAddress)
-  const key = purpose ? feeQuoteKey(chainId, from, purpose) : null
+  // A Safe pays no fee of its own: the owner who executes the transaction does, from their wallet.
+  const safe = useAppSelector(selectSafe)
+  const key = purpose && !safe ? feeQuoteKey(chainId, from, purpose) : null
   useEffect(() => {
     if (key && purpose) dispatch(feeQuoteRequested({ key, purpose }))
     // The key holds every input of the purpose.
@@ -46,9 +49,20 @@ const Line = styled.p`
   font-variant-numeric: tabular-nums;
 `
 
-/** The network fee line of a dialog, and in plain words when the wallet's balance cannot pay it. */
-export function FeeLine({ quote }: { quote: FeeQuote | null }) {
+/**
+ * The network fee line of a dialog, and in plain words when the wallet's balance cannot pay it. For a Safe, the note
+ * that its other owners must confirm (with `safeExtra`, what this send does in it) and who pays the fee instead.
+ */
+export function FeeLine({ quote, safeExtra }: { quote: FeeQuote | null; safeExtra?: string }) {
   const symbol = useAppSelector(selectSupportedNetwork)?.nativeCurrency.symbol ?? ''
+  const safe = useAppSelector(selectSafe)
+  if (safe)
+    return (
+      <>
+        <SafeNote extra={safeExtra} />
+        <Line data-testid="fee-line">Network fee: paid in {symbol} by the owner who executes it in the Safe.</Line>
+      </>
+    )
   if (!quote) return null
   if (quote.status === 'pending') return <Line data-testid="fee-line">Network fee: estimating…</Line>
   if (quote.status === 'failed') return <Line data-testid="fee-line">Network fee: could not be estimated ({quote.error})</Line>
