@@ -160,6 +160,17 @@ export default (
         // ethers' ENS name normaliser (about 11 KB gzip) serves only ENS names, which the app never resolves: a shim
         // that refuses any name keeps it out of the bundle (src/chain/shims/ens-normalize.ts).
         '@adraffy/ens-normalize$': path.join(__dirname, 'src', 'chain', 'shims', 'ens-normalize.ts'),
+        // Safe's EIP-1193 provider is CommonJS and requires the Apps SDK, whose CommonJS build requires all of viem
+        // (about 150 KB gzip); its ES build imports only the viem functions it uses, which webpack can shake.
+        '@safe-global/safe-apps-sdk$': path.join(
+          __dirname,
+          'node_modules',
+          '@safe-global',
+          'safe-apps-sdk',
+          'dist',
+          'esm',
+          'index.js',
+        ),
         // react-router 7's package exports point every bundler at its development build (warnings, dev checks); a
         // production build takes its production one (docs/architecture.md §10).
         ...(dev

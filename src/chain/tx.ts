@@ -193,7 +193,8 @@ export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: 
     const signer: JsonRpcSigner | null = channel ? null : yield call([chain.wallets, chain.wallets.signer])
     const from: string = channel ? channel.account.address : yield call([signer!, signer!.getAddress])
     const safe: SafeAccount | null = channel ? channel.account : yield call(readSafeAccount, provider, from)
-    if (!safe && calls.length > 1) throw new Error('Only a Safe sends several calls as one transaction.')
+    // Only Safe{Wallet} takes several calls as one (a MultiSend batch); a wallet over WalletConnect sends one each.
+    if (!channel && calls.length > 1) throw new Error('Only a Safe open in Safe{Wallet} sends several calls as one transaction.')
     // The first call is simulated; in a batch the later ones build on it (a stake on its approval), which a plain
     // estimate cannot apply, so Safe{Wallet} simulates the whole batch before the owners sign.
     const [gas, latest]: [bigint, number] = yield all([

@@ -9,7 +9,7 @@ import { claimPageOpened, claimRequested, vestingRefreshRequested } from '../../
 import { poolSelected, stakeRefreshRequested, stakingPageOpened } from '../../src/features/stake/slice'
 import { connectRequested } from '../../src/features/wallet/slice'
 import type { RootState } from '../../src/app/store'
-import { allocationsFile, chainNow, provider, startTestApi } from '../support/api'
+import { allocationsFile, chainNow, provider, startTestApi, QUICK_CLOSE_MS } from '../support/api'
 import {
   capturingLogs,
   deployment,
@@ -35,7 +35,7 @@ beforeAll(async () => {
     tge,
     allocations: Object.fromEntries([10, 11].map((i) => [accounts[i], { round: 'Seed', amount: (1_000n * E18).toString() }])),
   })
-  api = await startTestApi({ allocationsFile: allocations })
+  api = await startTestApi({ allocationsFile: allocations, idleTimeoutMs: QUICK_CLOSE_MS })
 })
 afterAll(async () => {
   await api.app.close()
@@ -93,7 +93,7 @@ describe('adversary: vesting after a claim', () => {
   it('a service lagging longer than the catch-up window after a claim: the page still updates by itself once it catches up', async () => {
     // The service remembers the block number for 2.5 s; the catch-up window of these tests is 1 s
     // (120 s in production: a service that lags two minutes behind the chain after a claim).
-    const lagging = await startTestApi({ allocationsFile: allocations, blockCacheMs: 2_500 })
+    const lagging = await startTestApi({ allocationsFile: allocations, blockCacheMs: 2_500, idleTimeoutMs: QUICK_CLOSE_MS })
     try {
       const t = await connectedAs(11, lagging.url)
       const { currentBlock } = t.store.getState().vesting.info

@@ -6,7 +6,7 @@ import { depositRequested, poolSelected, stakingPageOpened, unstakeRequested } f
 import { claimRequested, vestingRefreshRequested } from '../../src/features/vesting/slice'
 import { ONE } from '../../src/domain/math'
 import type { RootState } from '../../src/app/store'
-import { startTestApi } from '../support/api'
+import { startTestApi, QUICK_CLOSE_MS } from '../support/api'
 import { deployment, installInjectedWallet, makeTestStore, nodeAccounts, waitFor } from '../support/sagaStore'
 
 type Api = Awaited<ReturnType<typeof startTestApi>>
@@ -14,7 +14,7 @@ let accounts: string[]
 let api: Api
 beforeAll(async () => {
   accounts = (await nodeAccounts()).map((a) => getAddress(a))
-  api = await startTestApi()
+  api = await startTestApi({ idleTimeoutMs: QUICK_CLOSE_MS })
 })
 afterAll(async () => {
   await api.app.close()

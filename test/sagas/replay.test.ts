@@ -21,7 +21,7 @@ import {
   vestingRefreshRequested,
 } from '../../src/features/vesting/slice'
 import { connectRequested, modalOpened } from '../../src/features/wallet/slice'
-import { allocationsFile, startTestApi } from '../support/api'
+import { allocationsFile, startTestApi, QUICK_CLOSE_MS } from '../support/api'
 import { notJsonAt, sessionRecorder } from '../support/sessionRecorder'
 import {
   capturingLogs,
@@ -44,7 +44,7 @@ beforeAll(async () => {
   accounts = (await nodeAccounts()).map((a) => getAddress(a))
   const local = JSON.parse(fs.readFileSync(path.join(process.env.TEST_DEPLOYMENTS_DIR!, 'allocations.31337.json'), 'utf8'))
   local.allocations[accounts[ME]] = { round: 'Seed', amount: (10_000n * E18).toString() }
-  api = await startTestApi({ allocationsFile: allocationsFile(local) })
+  api = await startTestApi({ allocationsFile: allocationsFile(local), idleTimeoutMs: QUICK_CLOSE_MS })
 })
 afterAll(async () => {
   await api.app.close()

@@ -17,7 +17,7 @@ import {
 import { accountViewSet, connectRequested, feeQuoteRequested } from '../../src/features/wallet/slice'
 import { feeQuoteKey, type FeePurpose } from '../../src/features/wallet/feeQuote'
 import type { RootState } from '../../src/app/store'
-import { startTestApi } from '../support/api'
+import { startTestApi, QUICK_CLOSE_MS } from '../support/api'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
 import {
   capturingLogs,
@@ -35,7 +35,7 @@ let accounts: string[]
 let api: Api
 beforeAll(async () => {
   accounts = (await nodeAccounts()).map((a) => getAddress(a))
-  api = await startTestApi()
+  api = await startTestApi({ idleTimeoutMs: QUICK_CLOSE_MS })
 })
 afterAll(async () => {
   await api.app.close()
@@ -133,7 +133,7 @@ describe('vesting sagas against a real node and the real API service', () => {
   })
 
   it('replaces a claim the contract refuses as expired with a fresh one, which then pays', async () => {
-    const shortLived = await startTestApi({ claimTtlSeconds: 30 })
+    const shortLived = await startTestApi({ claimTtlSeconds: 30, idleTimeoutMs: QUICK_CLOSE_MS })
     try {
       const t = await connectedAs(3, shortLived.url)
       const before = t.store.getState().vesting.info
@@ -247,7 +247,7 @@ describe('vesting sagas against a real node and the real API service', () => {
 
   it('re-reads after a claim until a briefly lagging API has caught up', async () => {
     // The block number is cached for 400 ms: the first read after the receipt still sees the block before the claim.
-    const lagging = await startTestApi({ blockCacheMs: 400 })
+    const lagging = await startTestApi({ blockCacheMs: 400, idleTimeoutMs: QUICK_CLOSE_MS })
     try {
       const t = await connectedAs(0, lagging.url)
       const { currentBlock, unlocked } = t.store.getState().vesting.info
@@ -293,7 +293,7 @@ describe('vesting sagas against a real node and the real API service', () => {
 
   it('disables the claim while the API still answers with a lastUpdateBlock older than the chain', async () => {
     // This service remembers the block number for 10 minutes, as a lagging production service would.
-    const lagging = await startTestApi({ blockCacheMs: 600_000 })
+    const lagging = await startTestApi({ blockCacheMs: 600_000, idleTimeoutMs: QUICK_CLOSE_MS })
     try {
       const t = await connectedAs(4, lagging.url)
       expect(selectClaimBlock(t.store.getState())).toBeNull()

@@ -83,12 +83,15 @@ describe('connecting a wallet', () => {
   it('stores a valid ref query parameter, checksummed, and ignores anything else', async () => {
     const ref = accounts[3]
     const ok = makeTestStore({ env: createMemoryEnv({ search: `?ref=${ref.toLowerCase()}` }) })
-    await waitFor(ok.store, (s) => s.wallet.ready)
+    await waitFor(ok.store, (s) => s.wallet.referral === ref)
     expect(ok.env.cookies.get('ref')).toBe(ref)
+    // A referral stored before stays: anything else in the link neither replaces nor clears it.
     for (const bad of ['?ref=0x123', '?ref=<script>', '?ref=', '?other=1']) {
-      const t = makeTestStore({ env: createMemoryEnv({ search: bad }) })
-      await waitFor(t.store, (s) => s.wallet.ready)
-      expect(t.env.cookies.get('ref')).toBeUndefined()
+      const env = createMemoryEnv({ search: bad })
+      env.cookies.set('ref', accounts[4])
+      const t = makeTestStore({ env })
+      await waitFor(t.store, (s) => s.wallet.referral === accounts[4])
+      expect(t.env.cookies.get('ref')).toBe(accounts[4])
     }
   })
 })

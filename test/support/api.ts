@@ -45,6 +45,12 @@ export function allocationsFile(content: object): string {
   return file
 }
 
+/**
+ * A connection idle this long is closed (idleTimeoutMs): saga tests pass it so a service stops as soon as its test
+ * ends, where the production 30 s kept each close waiting for the app's kept-alive connections (28 s a service).
+ */
+export const QUICK_CLOSE_MS = 2_000
+
 /** The real service on a free port against the test node, with the production defaults; logs are kept so tests can read them. */
 export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
   const logs: string[] = []

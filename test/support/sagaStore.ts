@@ -10,6 +10,7 @@ import type { BuildConfig } from '../../src/config/buildConfig'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import { createChainLayer } from '../../src/chain/layer'
+import type { SafeAppFinder } from '../../src/chain/wallets'
 import { TestWallet } from '../../scripts/lib/testWallet'
 
 export const CHAIN_URL = () => process.env.CHAIN_URL!
@@ -76,10 +77,12 @@ export function makeTestStore(
     enhancer?: StoreEnhancer
     /** Fields that replace the deployment record's (a timelock, for instance). */
     record?: Partial<DeploymentRecord>
+    /** A Safe{Wallet} stand-in around the app (with an env that is `framed`). */
+    findSafeApp?: SafeAppFinder
   } = {},
 ) {
   const env = opts.env ?? createMemoryEnv({ injected: opts.injected })
-  const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl, opts.record), env)
+  const chain = createChainLayer(buildConfig(opts.apiUrl, opts.rpcUrl, opts.record), env, { findSafeApp: opts.findSafeApp })
   const store = makeStore(undefined, { chain, env }, opts.enhancer)
   open.push(store)
   return { store, env, chain }

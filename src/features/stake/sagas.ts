@@ -117,6 +117,8 @@ export function* approveSaga({ payload }: ReturnType<typeof approveRequested>): 
       error = outcome.rejected ? null : outcome.error
       return
     }
+    // Proposed to a Safe's owners: the allowance comes when they execute it, and the page reads it again then.
+    if (outcome.proposed) return
     const deadline = Date.now() + timers.ALLOWANCE_POLL_FOR_MS
     while (Date.now() < deadline) {
       const allowance: bigint | null = yield call(readAllowance)

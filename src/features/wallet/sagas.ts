@@ -2,7 +2,6 @@ import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'red
 import { all, call, delay, fork, put, race, spawn, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
 import type { Web3ReactState, Web3ReactStore } from '@web3-react/types'
-import { getAddress, isAddress } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain, getChainSagas, getEnv, type ChainSagas } from '../../chain/sagaContext'
@@ -38,6 +37,14 @@ import { selectAddress } from './selectors'
  */
 type Errors = typeof import('../../chain/errors')
 const loadErrors = (): Promise<Errors> => import(/* webpackChunkName: "chain" */ '../../chain/errors')
+
+/**
+ * Address checks (ethers' checksum, with its keccak: about 9 KB gzip) come from the "chain" chunk, as the error reader
+ * does: the first view needs neither, and every saga that does runs once that chunk is on its way.
+ */
+type AddressTools = Pick<typeof import('ethers'), 'getAddress' | 'isAddress'>
+const loadAddressTools = (): Promise<AddressTools> =>
+  import(/* webpackChunkName: "chain", webpackExports: ["getAddress", "isAddress"] */ 'ethers')
 
 interface ConnectorSnapshot {
   chainId: number | null
@@ -100,6 +107,7 @@ export function* watchConnector(wallet: LoadedWallet): SagaIterator {
       const wasConnected = prev.account !== null
       prev = next
       if (!next.account || next.chainId === null) continue
+      const { getAddress }: AddressTools = yield call(loadAddressTools)
       yield put(
         walletChanged({
           name,
@@ -219,6 +227,7 @@ export function* rememberModal({ payload }: ReturnType<typeof modalOpened>): Sag
 /** The ref query parameter goes into the ref cookie, only when it is an address (docs/product.md §2.1). */
 export function* storeReferral(): SagaIterator {
   const env: BrowserEnv = yield getEnv()
+  const { getAddress, isAddress }: AddressTools = yield call(loadAddressTools)
   const ref = new URLSearchParams(env.search()).get('ref')?.trim()
   if (ref && isAddress(ref)) env.cookies.set('ref', getAddress(ref))
   const stored = env.cookies.get('ref')
@@ -238,6 +247,7 @@ export function* checkAccountParam({ payload }: ReturnType<typeof accountParamCh
     yield put(accountViewSet({ address: null, error: null }))
     return
   }
+  const { getAddress, isAddress }: AddressTools = yield call(loadAddressTools)
   // (isAddress is a type guard: on `raw` itself it would leave nothing for the refusal below.)
   if (isAddress(raw as unknown)) {
     yield put(accountViewSet({ address: getAddress(raw), error: null }))

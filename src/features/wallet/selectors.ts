@@ -120,3 +120,6 @@ export const selectFeeQuote = (s: State) => s.wallet.feeQuote
 
 /** The connected account's Safe (threshold, owners), or null for an account with a key (docs/product.md §11.4). */
 export const selectSafe = (s: State) => s.wallet.safe
+
+/** The Safe is open in Safe{Wallet}, which takes several calls as one Safe transaction (a deposit's approve and stake). */
+export const selectCanBatch = (s: State) => s.wallet.safe !== null && s.wallet.wallet.name === 'safe'

@@ -13,11 +13,18 @@ const REF = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const POOL_V1 = testPool()
 
 /** The app with the deposit modal open, once its lazily loaded form is on screen. */
-async function openDeposit(opts: { pool?: PoolInfo; allowance?: string; balance?: string; safe?: WalletState['safe'] } = {}) {
+async function openDeposit(
+  opts: { pool?: PoolInfo; allowance?: string; balance?: string; safe?: WalletState['safe']; walletName?: string } = {},
+) {
   const allowance = opts.allowance ?? (10n ** 28n).toString()
   const pool = opts.pool ?? POOL_V1
   const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet({ openModal: 'deposit', referral: REF, safe: opts.safe ?? null }),
+    wallet: connectedWallet({
+      openModal: 'deposit',
+      referral: REF,
+      safe: opts.safe ?? null,
+      ...(opts.walletName ? { wallet: { name: opts.walletName, connected: true } } : {}),
+    }),
     token: {
       ...initialTokenState,
       symbol: 'PLT',
@@ -534,8 +541,8 @@ describe('create deposit modal', () => {
   describe('from a Safe', () => {
     const SAFE = { address: DEV_ADDRESS, threshold: 2, owners: 3 }
 
-    it('stakes and approves exactly the amount in one Safe transaction, and says the other owners must confirm', async () => {
-      const { user, dispatched } = await openDeposit({ allowance: '0', safe: SAFE })
+    it('in Safe{Wallet}: approves exactly the amount and stakes in one Safe transaction; the other owners must confirm', async () => {
+      const { user, dispatched } = await openDeposit({ allowance: '0', safe: SAFE, walletName: 'safe' })
       await typeAmount(user, '12.5')
       // No Approve step and no permit: the owners confirm one batch, and who executes it pays the fee.
       expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
@@ -559,8 +566,20 @@ describe('create deposit modal', () => {
       })
     })
 
+    it('over WalletConnect: Approve, then the stake, each confirmed by the owners', async () => {
+      const { user, dispatched } = await openDeposit({ allowance: '0', safe: SAFE, walletName: 'walletconnect' })
+      await typeAmount(user, '10')
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy()
+      expect(screen.getByTestId('safe-note').textContent).toBe(
+        'This Safe needs 2 of its 3 owners to confirm. You propose it here; another owner must confirm it in the Safe before it runs.',
+      )
+      expect(confirm().disabled).toBe(true)
+      await user.click(screen.getByRole('button', { name: 'Approve' }))
+      expect(dispatched.find((a) => a.type === 'stake/approveRequested')).toBeTruthy()
+    })
+
     it('sends the stake alone when the allowance already covers it', async () => {
-      const { user, dispatched } = await openDeposit({ safe: { ...SAFE, threshold: 1 } })
+      const { user, dispatched } = await openDeposit({ safe: { ...SAFE, threshold: 1 }, walletName: 'safe' })
       await typeAmount(user, '10')
       expect(screen.getByTestId('safe-note').textContent).toBe(
         'This Safe needs one confirmation: confirm and execute it in your Safe.',

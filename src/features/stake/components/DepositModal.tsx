@@ -30,7 +30,7 @@ import {
 } from '../depositForm'
 import { selectBalance, selectSymbol } from '../../token/selectors'
 import { scheduledCallsRequested } from '../../token/slice'
-import { selectReferral, selectSafe } from '../../wallet/selectors'
+import { selectCanBatch, selectReferral } from '../../wallet/selectors'
 import {
   daysLimits,
   depositPreview,
@@ -116,8 +116,9 @@ export function DepositModal() {
   const canSign = useAppSelector(selectCanSignPermit)
   const signing = useAppSelector(selectSigning)
   const signError = useAppSelector(selectSignError)
-  // A Safe deposits in one Safe transaction, approve and stake batched (docs/product.md §11.4): no Approve step.
-  const safe = useAppSelector(selectSafe)
+  // A Safe open in Safe{Wallet} deposits in one Safe transaction, approve and stake batched (docs/product.md §11.4):
+  // no Approve step. Over WalletConnect its owners confirm the approval, then the stake.
+  const canBatch = useAppSelector(selectCanBatch)
   const batchRef = useRef(false)
   // Sign and stake is the default where the wallet can sign a permit (docs/product.md §4.6); Approve stays available.
   const [chosenMethod, setMethod] = useState<DepositMethodName | null>(null)
@@ -185,8 +186,8 @@ export function DepositModal() {
   const amountWei = readAmount(values.amount)
   const approval = useAppSelector(selectApprovalOf(amountWei))
   const permit = useAppSelector(selectPermitFor(amountWei))
-  // A Safe short of allowance approves exactly this amount in the same Safe transaction as the stake.
-  const batch = safe !== null && method === 'approve' && !approval.approved
+  // Short of allowance, it approves exactly this amount in the same Safe transaction as the stake.
+  const batch = canBatch && method === 'approve' && !approval.approved
   batchRef.current = batch
   // The tokens can reach the pool: approved, a permit signed for exactly this amount, or a Safe's batch.
   const approved = method === 'permit' ? permit !== null : approval.approved || batch
@@ -336,7 +337,7 @@ export function DepositModal() {
 
         {canSign && <DepositMethod method={method} disabled={pending || signing} onChange={setMethod} />}
 
-        {method === 'approve' && !approved && !safe && (
+        {method === 'approve' && !approved && (
           <ApproveAmount
             approval={approval}
             symbol={symbol}
@@ -377,7 +378,7 @@ export function DepositModal() {
               {signing && <Spinner size={18} label="Signing" />}
               {approved ? 'Signed' : signing ? 'Signing…' : 'Sign'}
             </Button>
-          ) : safe ? null : (
+          ) : canBatch ? null : (
             <Button
               type="button"
               $variant="secondary"
