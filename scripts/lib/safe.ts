@@ -272,22 +272,6 @@ export async function safeOwners(provider: Provider, safe: string): Promise<stri
   return ((await safeContract(safe, provider).getOwners()) as string[]).map((o) => getAddress(o))
 }
 
-/** The contract's own safeTxHash of `tx` (getTransactionHash), to check a locally computed one against. */
-export async function contractSafeTxHash(provider: Provider, safe: string, tx: SafeTx): Promise<string> {
-  return (await safeContract(safe, provider).getTransactionHash(
-    tx.to,
-    tx.value,
-    tx.data,
-    tx.operation,
-    tx.safeTxGas,
-    tx.baseGas,
-    tx.gasPrice,
-    tx.gasToken,
-    tx.refundReceiver,
-    tx.nonce,
-  )) as string
-}
-
 // Storage slots of Safe 1.5.0 (SafeProxy.sol: the singleton at slot 0; FallbackManager.sol; GuardManager.sol).
 const FALLBACK_HANDLER_SLOT = '0x6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5'
 const GUARD_SLOT = '0x4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import fs from 'node:fs'
-import { JsonRpcProvider, Network, ZeroAddress, dataLength, getAddress, isHexString, type BaseWallet } from 'ethers'
+import { JsonRpcProvider, Network, ZeroAddress, dataLength, getAddress, id, isHexString, type BaseWallet } from 'ethers'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import type { ChainInfo, EnvironmentInfo, SafeInfoExtended } from '@safe-global/safe-apps-sdk'
 import {
@@ -354,6 +354,20 @@ export class SafeHostBackend {
     })
   }
 
+  /** Records the execution of `p` from the Safe's ExecutionSuccess event naming it (its txHash is indexed from 1.5). */
+  private async findExecution(p: SafeProposal) {
+    const logs = await this.provider.getLogs({
+      address: this.safe,
+      topics: [id('ExecutionSuccess(bytes32,uint256)'), p.safeTxHash],
+      fromBlock: 0,
+      toBlock: 'latest',
+    })
+    const log = logs[0]
+    if (!log || p.executedHash) return
+    const block = await this.provider.getBlock(log.blockNumber)
+    Object.assign(p, { executedHash: log.transactionHash, executedAt: (block?.timestamp ?? 0) * 1000 })
+  }
+
   private async txBySafeTxHash(params: unknown): Promise<SafeTxDetails> {
     const { safeTxHash: wanted } = (params ?? {}) as { safeTxHash?: unknown }
     const p = typeof wanted === 'string' ? this.find(wanted) : undefined
@@ -363,6 +377,9 @@ export class SafeHostBackend {
       safeThreshold(this.provider, this.safe),
       safeOwners(this.provider, this.safe),
     ])
+    // Its nonce used: by this transaction (an execution this host has not recorded yet, e.g. an ask that lands while
+    // execute() still waits for the receipt), or by another one, which cancelled it.
+    if (!p.executedHash && onChain > p.tx.nonce) await this.findExecution(p)
     const status: SafeTxDetails['txStatus'] = p.executedHash
       ? 'SUCCESS'
       : onChain > p.tx.nonce

@@ -1,4 +1,5 @@
 import { Interface } from 'ethers'
+import type { BrowserContext } from 'playwright-core'
 import { appUrl, browserSession, chainUrl, PHONE, short, shot } from '../../scripts/lib/browser'
 import { createSafe, deploySafeContracts, safeNonce, type SafeDeployment } from '../../scripts/lib/safe'
 import { openSafeHost } from '../../scripts/lib/safeHost'
@@ -22,21 +23,25 @@ beforeAll(async () => {
 
 const selector = (iface: Interface, name: string) => iface.getFunction(name)!.selector
 
+/** Safe{Wallet} (a stand-in page answering the Apps SDK) with the app open at `route` for `safe`. */
+const openInSafe = (context: BrowserContext, safe: Awaited<ReturnType<typeof twoOwnerSafe>>, route: string) =>
+  openSafeHost(context, {
+    appUrl: appUrl(route),
+    chainUrl: chainUrl(),
+    chainId: 31337,
+    safe: safe.address,
+    owners: safe.owners,
+    threshold: 2,
+    executor: safe.executor,
+    multiSendCallOnly: dep.multiSendCallOnly,
+  })
+
 describe('the app as a Safe App inside Safe{Wallet}, with a real two-owner Safe on the local chain', () => {
   it('deposits in one Safe transaction (approve and stake batched), waits for the owners, then follows it to its receipt', async () => {
     const safe = await twoOwnerSafe(dep)
     await fund(session.accounts()[0], safe.address, 100n)
     const context = await session.context()
-    const host = await openSafeHost(context, {
-      appUrl: appUrl('/staking'),
-      chainUrl: chainUrl(),
-      chainId: 31337,
-      safe: safe.address,
-      owners: safe.owners,
-      threshold: 2,
-      executor: safe.executor,
-      multiSendCallOnly: dep.multiSendCallOnly,
-    })
+    const host = await openInSafe(context, safe, '/staking')
     const app = host.app()
     // Opened in Safe{Wallet}, the app is connected to the Safe at once: no Choose Wallet.
     await app.getByRole('button', { name: new RegExp(short(safe.address)) }).waitFor()
@@ -97,15 +102,7 @@ describe('the app as a Safe App inside Safe{Wallet}, with a real two-owner Safe 
   it("says on the claim page and on a phone that the Safe's other owners must confirm", async () => {
     const safe = await twoOwnerSafe(dep)
     const context = await session.context(PHONE)
-    const host = await openSafeHost(context, {
-      appUrl: appUrl('/'),
-      chainUrl: chainUrl(),
-      chainId: 31337,
-      safe: safe.address,
-      owners: safe.owners,
-      threshold: 2,
-      executor: safe.executor,
-    })
+    const host = await openInSafe(context, safe, '/')
     const app = host.app()
     await app.getByRole('button', { name: new RegExp(short(safe.address)) }).waitFor()
     await app.getByTestId('safe-note').waitFor()

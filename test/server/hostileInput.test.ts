@@ -392,7 +392,7 @@ describe('hostile input', () => {
   describe('the static server', () => {
     let app: RunningApp
     let port: number
-    const CSP = "default-src 'self'; frame-ancestors 'none'"
+    const CSP = "default-src 'self'; frame-ancestors https://app.safe.global"
     beforeAll(async () => {
       // A build's shape (documents, a hashed script, the headers file) without running webpack.
       const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-dist-'))
@@ -409,7 +409,7 @@ describe('hostile input', () => {
     const HEADERS: Record<string, RegExp> = {
       'content-security-policy': new RegExp(`^${CSP}$`),
       'x-content-type-options': /^nosniff$/,
-      'x-frame-options': /^DENY$/,
+      // Framing is the policy's frame-ancestors alone (Safe{Wallet} may open the app): no X-Frame-Options.
       'referrer-policy': /^strict-origin-when-cross-origin$/,
     }
     const alive = async () => (await exchange(port, get('/'))).statuses[0] === 200
