@@ -46,6 +46,9 @@ describe('the app as a Safe App inside Safe{Wallet}, with a real two-owner Safe 
     // Opened in Safe{Wallet}, the app is connected to the Safe at once: no Choose Wallet.
     await app.getByRole('button', { name: new RegExp(short(safe.address)) }).waitFor()
 
+    await app.getByRole('button', { name: 'Create 1st deposit' }).waitFor()
+    // Safe{Wallet} lists the Safe's tokens itself: no "Add token to wallet".
+    expect(await app.getByText('Add token to wallet').count()).toBe(0)
     await app.getByRole('button', { name: 'Create 1st deposit' }).click()
     const modal = app.getByRole('dialog', { name: 'Create deposit' })
     await modal.getByLabel('Amount (PLT)').fill('40')

@@ -28,7 +28,8 @@ export const selectTxPending = (s: State, kind: TxKind): boolean =>
 /** 'Add token to wallet' (wallet_watchAsset): once the token is read, and not for the development account. */
 export const selectCanWatchAsset = (s: State) => {
   const wallet = selectWalletName(s)
-  return wallet !== null && wallet !== 'dev' && selectSymbol(s) !== ''
+  // Safe{Wallet} lists a Safe's tokens itself and has no wallet_watchAsset; the Development account has no wallet.
+  return wallet !== null && wallet !== 'dev' && wallet !== 'safe' && selectSymbol(s) !== ''
 }
 
 const STATUS_TEXT = {

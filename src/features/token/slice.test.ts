@@ -91,13 +91,18 @@ describe('token selectors', () => {
     expect(selectTxPending(state(pending), 'stake')).toBe(false)
     const done = reducer(pending, txConfirmed({ kind: 'approve', hash: '0xa', receipt: { blockNumber: 1, status: 'success' } }))
     expect(selectTxPending(state(done), 'approve')).toBe(false)
-    // The development account cannot add tokens; any other wallet can once the token is read.
+    // The development account cannot add tokens, nor a Safe in Safe{Wallet}; any other wallet can once the token is read.
     expect(selectCanWatchAsset(state({ symbol: 'PLT' }))).toBe(false)
     const browser = makeStore({
       wallet: connectedWallet({ wallet: { name: 'browser', connected: true } }),
       token: { ...initialTokenState, symbol: 'PLT' },
     }).getState()
     expect(selectCanWatchAsset(browser)).toBe(true)
+    const inSafe = makeStore({
+      wallet: connectedWallet({ wallet: { name: 'safe', connected: true } }),
+      token: { ...initialTokenState, symbol: 'PLT' },
+    }).getState()
+    expect(selectCanWatchAsset(inSafe)).toBe(false)
     expect(selectCanWatchAsset({ ...browser, token: initialTokenState })).toBe(false)
   })
 })
