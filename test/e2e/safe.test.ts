@@ -112,7 +112,17 @@ describe('the app as a Safe App inside Safe{Wallet}, with a real two-owner Safe 
     expect(await app.getByTestId('safe-note').textContent()).toBe(
       'This Safe needs 2 of its 2 owners to confirm. You propose it here; another owner must confirm it in the Safe before it runs.',
     )
+    await app.getByTestId('safe-note').scrollIntoViewIfNeeded()
     await shot(host.page, 'phone-safe-claim', { viewport: true })
+    // Choose Wallet names the Safe it is open in, first, as the wallet in use.
+    await app.getByRole('button', { name: new RegExp(short(safe.address)) }).click()
+    const dialog = app.getByRole('dialog', { name: 'Choose Wallet' })
+    const first = dialog.locator('label').first()
+    await first.waitFor()
+    expect(await first.textContent()).toContain(
+      `Safe{Wallet} (connected)The Safe this app is open in (${safe.address.slice(0, 6)}…${safe.address.slice(-4)})`,
+    )
+    await shot(host.page, 'phone-safe-choose-wallet', { viewport: true })
     expect(host.errors()).toEqual([])
   })
 })
