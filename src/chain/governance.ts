@@ -1,9 +1,7 @@
 import { Result, type Interface, type Provider } from 'ethers'
 import type { ScheduledCall } from '../domain/governance'
 import { TimelockController__factory } from './types'
-
-/** Blocks per eth_getLogs call: public RPCs refuse much wider ranges. */
-const LOGS_RANGE = 2_000
+import { logsInRanges } from './logs'
 
 /** A decoded argument as plain JSON: bigints become decimal strings, a struct an object, a list an array. */
 function plain(value: unknown): unknown {
@@ -22,7 +20,7 @@ function plain(value: unknown): unknown {
 
 /**
  * The calls the timelock at `timelock` has scheduled for `target` and not yet executed or cancelled, read from
- * `fromBlock` to `toBlock` in ranges of LOGS_RANGE blocks, soonest first; `abi` decodes their calldata.
+ * `fromBlock` to `toBlock` (in ranges, logs.ts), soonest first; `abi` decodes their calldata.
  */
 export async function scheduledCalls(
   provider: Provider,
@@ -35,18 +33,10 @@ export async function scheduledCalls(
   const tl = TimelockController__factory.connect(timelock, provider)
   const topic = tl.interface.getEvent('CallScheduled').topicHash
   const calls = new Map<string, { id: string; data: string }>()
-  for (let from = fromBlock; from <= toBlock; from += LOGS_RANGE) {
-    const logs = await provider.getLogs({
-      address: timelock,
-      topics: [topic],
-      fromBlock: from,
-      toBlock: Math.min(toBlock, from + LOGS_RANGE - 1),
-    })
-    for (const log of logs) {
-      const ev = tl.interface.parseLog(log)
-      if (!ev || String(ev.args.target).toLowerCase() !== target.toLowerCase()) continue
-      calls.set(`${ev.args.id}:${ev.args.index}`, { id: String(ev.args.id), data: String(ev.args.data) })
-    }
+  for (const log of await logsInRanges(provider, { address: timelock, topics: [topic] }, fromBlock, toBlock)) {
+    const ev = tl.interface.parseLog(log)
+    if (!ev || String(ev.args.target).toLowerCase() !== target.toLowerCase()) continue
+    calls.set(`${ev.args.id}:${ev.args.index}`, { id: String(ev.args.id), data: String(ev.args.data) })
   }
   const ids = [...new Set([...calls.values()].map((c) => c.id))]
   // getTimestamp: 0 when unknown or cancelled, 1 once executed, else when it becomes ready.

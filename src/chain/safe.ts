@@ -1,4 +1,5 @@
 import { dataSlice, id, Interface, type JsonRpcProvider } from 'ethers'
+import { logsInRanges } from './logs'
 
 /**
  * Safe multisig accounts (docs/product.md §11.4). A Safe does not send what it is asked to: the request becomes a
@@ -72,17 +73,17 @@ export async function readSafeAccount(provider: JsonRpcProvider, address: string
 
 /**
  * A Safe transaction as the chain tells it, for a Safe reached over WalletConnect (no Safe{Wallet} to ask): the
- * ExecutionSuccess or ExecutionFailure the Safe logged for `safeTxHash` since `fromBlock`, else still awaiting its
- * owners (how many have confirmed off-chain, only Safe{Wallet} knows). The Safe's own events are few, so one range
- * read finds it.
+ * ExecutionSuccess or ExecutionFailure the Safe logged for `safeTxHash` from `fromBlock` to `toBlock` (in ranges,
+ * logs.ts), else still awaiting its owners (how many have confirmed off-chain, only Safe{Wallet} knows).
  */
 export async function safeTxOnChain(
   provider: JsonRpcProvider,
   account: SafeAccount,
   safeTxHash: string,
   fromBlock: number,
+  toBlock: number,
 ): Promise<SafeTxStatus> {
-  const logs = await provider.getLogs({ address: account.address, topics: [[SUCCESS, FAILURE]], fromBlock, toBlock: 'latest' })
+  const logs = await logsInRanges(provider, { address: account.address, topics: [[SUCCESS, FAILURE]] }, fromBlock, toBlock)
   const wanted = safeTxHash.toLowerCase()
   for (const log of logs) {
     if (executedHash(log) !== wanted) continue

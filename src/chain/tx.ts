@@ -46,6 +46,9 @@ export interface TxRequest {
   data: string
 }
 
+/** Blocks a Safe's execution is looked for again after it was read past: a reorg this deep may replace them. */
+const REORG_DEPTH = 12
+
 /** What the wallet is given as gas limit: the simulation's estimate plus this share, for state that moves meanwhile. */
 const GAS_MARGIN_PERCENT = 20n
 
@@ -179,7 +182,6 @@ export const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 10
  */
 export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: number | null): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()
-  const env: BrowserEnv = yield getEnv()
   const calls = Array.isArray(request) ? request : [request]
   yield put(txRequested({ kind }))
   let tx: TransactionResponse
@@ -221,20 +223,38 @@ export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: 
     return { ok: false, hash: null, blockNumber: null, error: message }
   }
   yield put(txSubmitted({ kind, hash: tx.hash, chainId }))
-  const entry: JournalEntry = {
-    hash: tx.hash.toLowerCase(),
+  const entry = journalEntry(kind, chainId, calls[0], fromBlock, { hash: tx.hash, from: tx.from, nonce: tx.nonce })
+  yield call(keep, entry)
+  return yield call(followTx, entry, false)
+}
+
+/** What the journal keeps of a send: the call (its first, for a batch), who sent it, and the block before. */
+function journalEntry(
+  kind: TxKind,
+  chainId: number,
+  first: TxRequest,
+  fromBlock: number,
+  sent: { hash: string; from: string; nonce: number },
+  safe = false,
+): JournalEntry {
+  return {
+    hash: sent.hash.toLowerCase(),
     kind,
     chainId,
-    from: tx.from.toLowerCase(),
-    nonce: tx.nonce,
-    to: calls[0].to.toLowerCase(),
-    data: calls[0].data.toLowerCase(),
+    from: sent.from.toLowerCase(),
+    nonce: sent.nonce,
+    to: first.to.toLowerCase(),
+    data: first.data.toLowerCase(),
     sentAt: Date.now(),
     fromBlock,
+    ...(safe ? { safe: true as const } : {}),
   }
-  // A browser that will not keep it (storage full or blocked) would lose it on a reload without a word: say so.
+}
+
+/** Keeps a send in the browser; one it will not keep (storage full or blocked) would be lost on a reload: say so. */
+function* keep(entry: JournalEntry): SagaIterator {
+  const env: BrowserEnv = yield getEnv()
   if (!remember(env.storage, entry, Date.now(), journalLimits())) yield put(txNotKept({ hash: entry.hash }))
-  return yield call(followTx, entry, false)
 }
 
 /**
@@ -250,22 +270,11 @@ function* followProposal(
   chainId: number,
   fromBlock: number,
 ): SagaIterator<TxOutcome> {
-  const env: BrowserEnv = yield getEnv()
   const hash = safeTxHash.toLowerCase()
   yield put(txSubmitted({ kind, hash, chainId, safe: true }))
-  const entry: JournalEntry = {
-    hash,
-    kind,
-    chainId,
-    from: safe.address.toLowerCase(),
-    nonce: 0,
-    to: first.to.toLowerCase(),
-    data: first.data.toLowerCase(),
-    sentAt: Date.now(),
-    fromBlock,
-    safe: true,
-  }
-  if (!remember(env.storage, entry, Date.now(), journalLimits())) yield put(txNotKept({ hash }))
+  // The Safe's own nonce is not a sender's: a Safe transaction is never followed by nonce (followSafeTx).
+  const entry = journalEntry(kind, chainId, first, fromBlock, { hash, from: safe.address, nonce: 0 }, true)
+  yield call(keep, entry)
   yield put(safeTxProposed({ entry }))
   return { ok: true, hash, blockNumber: null, error: null, proposed: true }
 }
@@ -287,6 +296,10 @@ export function* followSafeTx(entry: JournalEntry): SagaIterator<TxOutcome> {
   const flag = { restored: true }
   const end = (): void => forget(env.storage, hash, Date.now(), journalLimits())
   let account: SafeAccount | null = channel?.account ?? null
+  // Over WalletConnect the Safe's events are read from here on: each poll reads only the blocks since the last one
+  // (a Safe's owners may take days, and public RPCs cap a log read's range), save the last few, which a reorg could
+  // replace.
+  let scanFrom = entry.fromBlock
   let shown = ''
   let warned = false
   let status: SafeTxStatus
@@ -294,9 +307,12 @@ export function* followSafeTx(entry: JournalEntry): SagaIterator<TxOutcome> {
     try {
       account ??= yield call(readSafeAccount, provider, entry.from)
       if (!account) throw new Error(`${entry.from} does not answer as a Safe`)
-      status = channel
-        ? yield call([channel, channel.status], hash)
-        : yield call(safeTxOnChain, provider, account, hash, entry.fromBlock)
+      if (channel) status = yield call([channel, channel.status], hash)
+      else {
+        const head: number = yield call([provider, provider.getBlockNumber])
+        status = yield call(safeTxOnChain, provider, account, hash, scanFrom, head)
+        scanFrom = Math.max(scanFrom, head - REORG_DEPTH + 1)
+      }
     } catch (err) {
       if (!warned) log.warn('tx', `${kind} ${hash}: the Safe's state could not be read; still following`, err)
       warned = true

@@ -185,12 +185,13 @@ export class Wallets {
       deepLink: null,
     }))
     // Inside Safe{Wallet}, the Safe it opened the app for comes first: it is the account the app acts for.
+    const safeAddress = this.safeApp?.channel.account.address ?? ''
     const safe: WalletOption[] = this.safeApp
       ? [
           {
             name: 'safe',
             label: 'Safe{Wallet}',
-            description: `The Safe this app is open in (${this.safeApp.channel.account.address.slice(0, 6)}…${this.safeApp.channel.account.address.slice(-4)})`,
+            description: `The Safe this app is open in (${safeAddress.slice(0, 6)}…${safeAddress.slice(-4)})`,
             icon: null,
             unavailable: null,
             deepLink: null,

@@ -56,31 +56,18 @@ export const selectNotices = createSelector([selectTransactions, selectNetworks]
     const network = networks[tx.chainId]
     // A Safe transaction awaiting its owners is not on the chain yet: no explorer link, its safeTxHash instead.
     const owners = tx.status === 'pending' ? tx.owners : undefined
-    if (owners)
-      return {
-        hash: tx.hash,
-        status: tx.status,
-        title: "Waiting for the Safe's owners",
-        what: KIND_TEXT[tx.kind],
-        detail: ownersText(owners),
-        restored: tx.restored ?? false,
-        notKept: tx.notKept ?? false,
-        url: null,
-        explorerName: 'Safe transaction',
-        safe: true,
-      }
     return {
       hash: tx.hash,
       status: tx.status,
-      title: STATUS_TEXT[tx.status],
+      title: owners ? "Waiting for the Safe's owners" : STATUS_TEXT[tx.status],
       what: KIND_TEXT[tx.kind],
-      detail: tx.status === 'pending' || tx.status === 'confirmed' ? null : tx.message,
+      detail: owners ? ownersText(owners) : tx.status === 'pending' || tx.status === 'confirmed' ? null : tx.message,
       /** Sent before this page loaded (and still followed). */
       restored: tx.restored ?? false,
       notKept: tx.notKept ?? false,
-      url: txUrl(network, tx.hash),
-      explorerName: network?.explorerName ?? '',
-      safe: false,
+      url: owners ? null : txUrl(network, tx.hash),
+      explorerName: owners ? 'Safe transaction' : (network?.explorerName ?? ''),
+      safe: !!owners,
     }
   }),
 )
