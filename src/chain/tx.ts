@@ -222,8 +222,8 @@ export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: 
     yield put(txFailed({ kind, hash: null, message }))
     return { ok: false, hash: null, blockNumber: null, error: message }
   }
-  yield put(txSubmitted({ kind, hash: tx.hash, chainId }))
   const entry = journalEntry(kind, chainId, calls[0], fromBlock, { hash: tx.hash, from: tx.from, nonce: tx.nonce })
+  yield put(txSubmitted({ kind, hash: tx.hash, chainId, from: entry.from, at: entry.sentAt }))
   yield call(keep, entry)
   return yield call(followTx, entry, false)
 }
@@ -271,9 +271,9 @@ function* followProposal(
   fromBlock: number,
 ): SagaIterator<TxOutcome> {
   const hash = safeTxHash.toLowerCase()
-  yield put(txSubmitted({ kind, hash, chainId, safe: true }))
   // The Safe's own nonce is not a sender's: a Safe transaction is never followed by nonce (followSafeTx).
   const entry = journalEntry(kind, chainId, first, fromBlock, { hash, from: safe.address, nonce: 0 }, true)
+  yield put(txSubmitted({ kind, hash, chainId, safe: true, from: entry.from, at: entry.sentAt }))
   yield call(keep, entry)
   yield put(safeTxProposed({ entry }))
   return { ok: true, hash, blockNumber: null, error: null, proposed: true }
@@ -365,7 +365,16 @@ export function* resumeSentTxs(chainId: number | null, address: string | null, f
   const entries = entriesFor(env.storage, chainId, address, Date.now(), journalLimits())
   for (const e of entries) {
     if (followed.includes(e.hash)) continue
-    yield put(txRestored({ kind: e.kind, hash: e.hash, chainId: e.chainId, ...(e.safe ? { safe: true } : {}) }))
+    yield put(
+      txRestored({
+        kind: e.kind,
+        hash: e.hash,
+        chainId: e.chainId,
+        from: e.from,
+        at: e.sentAt,
+        ...(e.safe ? { safe: true } : {}),
+      }),
+    )
     if (e.safe) yield fork(followSafeTx, e)
     else yield fork(followTx, e, true)
   }

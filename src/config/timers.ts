@@ -42,6 +42,12 @@ export const timers = {
   RETRY_MAX_MS: 60_000,
   /** A dialog's network fee is quoted once its inputs have been still this long (typing an amount asks once). */
   FEE_QUOTE_PAUSE_MS: 300,
+  /**
+   * The Activity section re-reads the newest page this often while it is on screen, and every ACTIVITY_CATCH_UP_MS
+   * while something is waiting for the index (a sent transaction not listed yet, or the index behind the chain).
+   */
+  ACTIVITY_REFRESH_MS: 15_000,
+  ACTIVITY_CATCH_UP_MS: 3_000,
 }
 
 export type Timers = typeof timers
@@ -78,6 +84,11 @@ export const lists = {
   STAKE_PAGE_SIZE: 50,
   /** Sent transactions kept in the browser at most (all wallets and chains), the newest. */
   TX_KEPT_MAX: 50,
+  /** Events per page of the Activity section, and per request when "Export CSV" reads the whole history (the API's most). */
+  ACTIVITY_PAGE_SIZE: 50,
+  ACTIVITY_EXPORT_PAGE_SIZE: 200,
+  /** Blocks the index may be behind the chain before the pages say so (a block or two is the normal delay). */
+  INDEX_LAG_TOLERATED: 2,
 }
 
 export function setLists(overrides: Partial<typeof lists>): void {

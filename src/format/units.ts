@@ -168,3 +168,8 @@ export function toInputText(baseUnits: string | bigint, decimals = TOKEN_DECIMAL
 export function shortenAddress(address: string): string {
   return address.length <= 8 ? address : `${address.slice(0, 4)} ... ${address.slice(-4)}`
 }
+
+/** A transaction hash short enough for a list's line: '0x1a2b…9f0e' (the link's name says it whole). */
+export function shortenHash(hash: string): string {
+  return hash.length <= 14 ? hash : `${hash.slice(0, 6)}…${hash.slice(-4)}`
+}

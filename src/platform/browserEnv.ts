@@ -34,6 +34,8 @@ export interface BrowserEnv {
     set(key: string, value: string): boolean
     remove(key: string): void
   }
+  /** Saves `text` as a file named `name` (a download), as the Activity section's "Export CSV" does from its saga. */
+  saveFile(name: string, text: string, type: string): void
 }
 
 const COOKIE_DAYS = 30
@@ -59,6 +61,12 @@ export function createBrowserEnv(): BrowserEnv {
       get: (key) => attempt(() => window.localStorage.getItem(key), null),
       set: (key, value) => attempt(() => (window.localStorage.setItem(key, value), true), false),
       remove: (key) => attempt(() => window.localStorage.removeItem(key), undefined),
+    },
+    saveFile(name, text, type) {
+      const url = URL.createObjectURL(new Blob([text], { type }))
+      Object.assign(document.createElement('a'), { href: url, download: name }).click()
+      // Revoked once the click has handed the file to the browser's download.
+      setTimeout(() => URL.revokeObjectURL(url), 0)
     },
   }
 }
@@ -100,6 +108,9 @@ export function createMemoryEnv(
   ;(opts.announced ?? []).forEach(install)
   const env = {
     reloads: 0,
+    /** The files saveFile was asked to save, in order. */
+    saved: [] as { name: string; text: string; type: string }[],
+    saveFile: (name: string, text: string, type: string) => void env.saved.push({ name, text, type }),
     cookies: {
       get: (name: CookieName) => jar.get(name),
       set: (name: CookieName, value: string) => void jar.set(name, value),

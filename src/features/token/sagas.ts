@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga'
-import { call, delay, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
+import { call, delay, fork, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
@@ -17,6 +17,7 @@ import { scheduledCallsLoaded, scheduledCallsRequested, watchAssetRequested } fr
 import { contracts } from '../../chain/contracts'
 import { scheduledCalls } from '../../chain/governance'
 import type { ScheduledCall } from '../../domain/governance'
+import { activitySaga } from './activity/sagas'
 
 /** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (docs/product.md §3.5). */
 function* removeNoticeLater({ payload }: ReturnType<typeof txConfirmed>): SagaIterator {
@@ -113,6 +114,8 @@ export function* tokenSaga(): SagaIterator {
   // are followed (takeEvery: each resume forks followers that must outlive the next wallet event).
   yield takeEvery(walletChanged.type, safely(resumeSent))
   yield takeLatest(walletChanged.type, safely(readConnectedSafe))
+  // The Activity section of both pages (docs/product.md §2.9): the holder's history from the API's index.
+  yield fork(activitySaga)
   // A Safe transaction proposed: followed here, through its owners to its end, while its dialog has closed.
   yield takeEvery(
     safeTxProposed.type,
