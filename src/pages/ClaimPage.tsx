@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../kit/hooks'
 import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { HolderGate } from '../features/wallet/components/HolderGate'
 import { selectReadsReady } from '../features/wallet/selectors'
+import { ActivitySection } from '../features/token/components/ActivitySection'
 import { TokenContractLink } from '../features/token/components/TokenContractLink'
 import { ClaimActions } from '../features/vesting/components/ClaimActions'
 import { ClaimOrStake } from '../features/vesting/components/ClaimOrStake'
@@ -44,7 +45,7 @@ const HolderPart = styled.div<{ $settling: boolean }>`
 
 /**
  * 'Claim your allocation' (docs/product.md §2.7): vesting figures, the two ways to claim, the unlock timeline, the
- * schedules. Without an address to show, the schedules and the token link alone, the connect prompt where the figures
+ * holder's activity (§2.9), the schedules. Without an address to show, the schedules and the token link alone, the connect prompt where the figures
  * go (§2.8).
  */
 export function ClaimPage() {
@@ -74,6 +75,9 @@ export function ClaimPage() {
             <ClaimOrStake />
             <Wide>
               <UnlockTimeline />
+            </Wide>
+            <Wide>
+              <ActivitySection />
             </Wide>
           </HolderPart>
         </HolderGate>

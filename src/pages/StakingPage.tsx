@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../kit/hooks'
 import { AccountViewBanner } from '../features/wallet/components/AccountViewBanner'
 import { HolderGate } from '../features/wallet/components/HolderGate'
 import { selectReadsReady } from '../features/wallet/selectors'
+import { ActivitySection } from '../features/token/components/ActivitySection'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
 import { StakeList } from '../features/stake/components/StakeList'
 import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'
@@ -56,6 +57,7 @@ export function StakingPage() {
       <HolderGate>
         <StakeList />
       </HolderGate>
+      <ActivitySection />
       <StatisticsComingSoon />
     </Stack>
   )

@@ -1,0 +1,307 @@
+import { memo, useEffect } from 'react'
+import { useInView } from 'react-intersection-observer'
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
+import { formatWait } from '../../../format/duration'
+import { Button } from '../../../ui/Button'
+import { Card, Muted } from '../../../ui/Card'
+import { Skeleton } from '../../../ui/Skeleton'
+import { SpreadRow } from '../../../ui/SpreadRow'
+import { useNow } from '../../../ui/useNow'
+import { selectReadsReady } from '../../wallet/selectors'
+import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
+import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
+
+const Head = styled(SpreadRow)`
+  margin-bottom: 12px;
+  h2 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+`
+
+const Notice = styled.div<{ $tone: 'warning' | 'muted' }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+  margin-bottom: 12px;
+  padding: 12px 16px;
+  border-radius: 10px;
+  border: 1px solid ${(p) => (p.$tone === 'warning' ? p.theme.color.warning : p.theme.color.border)};
+  background: ${(p) => (p.$tone === 'warning' ? 'rgba(255, 210, 122, 0.07)' : p.theme.color.raised)};
+  > div {
+    flex: 1 1 280px;
+    min-width: 0;
+  }
+  strong {
+    display: block;
+    color: ${(p) => (p.$tone === 'warning' ? p.theme.color.warning : p.theme.color.text)};
+  }
+  p {
+    margin: 2px 0 0;
+    font-size: 0.95rem;
+  }
+  small {
+    display: block;
+    margin-top: 4px;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+  th {
+    text-align: left;
+    font-weight: 500;
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.color.muted};
+    padding: 8px 10px;
+    border-bottom: 1px solid ${(p) => p.theme.color.border};
+  }
+  td {
+    padding: 12px 10px;
+    border-bottom: 1px solid ${(p) => p.theme.color.border};
+    vertical-align: top;
+  }
+  th:nth-child(2),
+  th:nth-child(3),
+  td:nth-child(2),
+  td:nth-child(3) {
+    text-align: right;
+  }
+  small {
+    display: block;
+    color: ${(p) => p.theme.color.muted};
+    font-size: 0.85rem;
+  }
+  tr[data-pending] td {
+    background: rgba(61, 220, 132, 0.05);
+  }
+  a,
+  code {
+    font-family: ${(p) => p.theme.mono};
+    font-size: 0.88rem;
+  }
+  /* On a phone each event is a card of two columns, each figure under its column's name. */
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    thead {
+      display: none;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 4px 12px;
+      padding: 12px 0;
+      border-bottom: 1px solid ${(p) => p.theme.color.border};
+    }
+    td {
+      border: 0;
+      padding: 4px 0;
+      min-width: 0;
+      overflow-wrap: anywhere;
+    }
+    td:first-child {
+      grid-column: 1 / -1;
+    }
+    td:nth-child(2),
+    td:nth-child(3) {
+      text-align: left;
+    }
+    td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-size: 0.75rem;
+      color: ${(p) => p.theme.color.muted};
+    }
+  }
+`
+
+const What = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  font-weight: 600;
+`
+
+const Badge = styled.span`
+  padding: 1px 9px;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 600;
+  color: ${(p) => p.theme.color.warning};
+  border: 1px solid ${(p) => p.theme.color.warning};
+`
+
+const Result = styled.span<{ $tone: 'gain' | 'loss' | 'even' }>`
+  font-weight: 600;
+  color: ${(p) => (p.$tone === 'gain' ? p.theme.color.accent : p.$tone === 'loss' ? p.theme.color.danger : p.theme.color.text)};
+`
+
+const Foot = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 6px;
+  padding-top: 14px;
+`
+
+const Empty = styled.p`
+  margin: 8px 0 4px;
+  text-align: center;
+  font-size: 1.05rem;
+`
+
+const Status = styled.p<{ $failed: boolean }>`
+  margin: 0 0 12px;
+  font-size: 0.9rem;
+  color: ${(p) => (p.$failed ? p.theme.color.warning : p.theme.color.muted)};
+`
+
+/** One event, or a sent transaction the index has not listed yet (marked pending). */
+const Row = memo(function Row({ row, explorerName }: { row: ActivityRow; explorerName: string }) {
+  return (
+    <tr
+      data-testid={row.pending ? 'activity-pending' : 'activity-row'}
+      data-kind={row.kind}
+      data-pending={row.pending || undefined}
+    >
+      <td>
+        <What>
+          {row.what}
+          {row.pending && <Badge>Pending</Badge>}
+        </What>
+        {(row.detail ?? row.status) && <small>{row.detail ?? row.status}</small>}
+      </td>
+      <td data-label="Amount">{row.amount}</td>
+      <td data-label="Earned or cost">
+        {row.result ? <Result $tone={row.result.tone}>{row.result.text}</Result> : <span aria-label="none">—</span>}
+      </td>
+      <td data-label="Time">{row.iso ? <time dateTime={row.iso}>{row.time}</time> : row.time}</td>
+      <td data-label="Transaction">
+        {row.url ? (
+          <a href={row.url} target="_blank" rel="noreferrer" aria-label={`Transaction ${row.hash} on ${explorerName}`}>
+            {row.shortHash}
+          </a>
+        ) : (
+          <code title={row.hash}>{row.shortHash}</code>
+        )}
+      </td>
+    </tr>
+  )
+})
+
+function NoticeBox({ notice, retryAt }: { notice: ActivityNotice; retryAt: number | null }) {
+  const dispatch = useAppDispatch()
+  const now = useNow(1_000)
+  const next = notice.retry && retryAt !== null ? ` Next try ${formatWait(retryAt - now)}.` : ''
+  return (
+    <Notice
+      $tone={notice.kind === 'behind' ? 'muted' : 'warning'}
+      role={notice.kind === 'behind' ? 'status' : 'alert'}
+      data-testid={`activity-${notice.kind}`}
+    >
+      <div>
+        <strong>{notice.title}</strong>
+        <p>
+          {notice.text}
+          {next}
+        </p>
+        {notice.reason && notice.reason.replace(/\.$/, '') !== notice.title && <small>{notice.reason}</small>}
+      </div>
+      {notice.retry && (
+        <Button $variant="secondary" onClick={() => dispatch(activityRefreshRequested())}>
+          Retry
+        </Button>
+      )}
+    </Notice>
+  )
+}
+
+/**
+ * The holder's history (docs/product.md §2.9), on both pages, for the wallet or the `?account=` address: claims,
+ * claim-and-stakes, stakes and closes, newest first, with the sent transactions the index has not listed yet on top.
+ * Older pages load on "Load more" and when the end of the list scrolls into view. An outage or a lagging index is
+ * said above the list; the empty state shows only once a caught-up index found nothing.
+ */
+export function ActivitySection() {
+  const dispatch = useAppDispatch()
+  const view = useAppSelector(selectActivityView)
+  const readsReady = useAppSelector(selectReadsReady)
+  const shown = view.shown && readsReady
+  useEffect(() => {
+    if (!shown) return
+    dispatch(activityShown())
+    return () => {
+      dispatch(activityHidden())
+    }
+  }, [dispatch, shown])
+  // The end of the list: once it comes near the screen the next page loads, as "Load more" does.
+  const [end, endInView] = useInView({ rootMargin: '200px 0px', fallbackInView: false })
+  const canMore = view.more.can && !view.more.loading && view.more.error === null
+  const count = view.rows.length
+  useEffect(() => {
+    if (endInView && canMore) dispatch(moreActivityRequested())
+  }, [dispatch, endInView, canMore, count])
+  if (!view.shown) return null
+  const lines = [...view.pending, ...view.rows]
+  return (
+    <Card aria-labelledby="activity-title" data-testid="activity">
+      <Head>
+        <h2 id="activity-title">Activity</h2>
+        <Button
+          $variant="secondary"
+          onClick={() => dispatch(activityExportRequested())}
+          disabled={!view.exporting.can}
+          aria-describedby={view.exporting.message ? 'activity-export-status' : undefined}
+        >
+          {view.exporting.pending ? 'Exporting…' : 'Export CSV'}
+        </Button>
+      </Head>
+      <div aria-live="polite">
+        {view.exporting.message && (
+          <Status id="activity-export-status" $failed={view.exporting.failed} data-testid="activity-export-status">
+            {view.exporting.message}
+          </Status>
+        )}
+      </div>
+      {view.notice && <NoticeBox notice={view.notice} retryAt={view.retryAt} />}
+      {view.loading && lines.length === 0 ? (
+        <div aria-busy="true" data-testid="activity-loading">
+          <Skeleton $height="44px" aria-label="Loading the activity" />
+        </div>
+      ) : lines.length > 0 ? (
+        <Table>
+          <caption className="visually-hidden">Activity, newest first</caption>
+          <thead>
+            <tr>
+              <th>What</th>
+              <th>Amount</th>
+              <th>Earned or cost</th>
+              <th>Time</th>
+              <th>Transaction</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((r) => (
+              <Row key={r.key} row={r} explorerName={view.explorerName} />
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      {view.empty && <Empty data-testid="activity-empty">{view.empty}</Empty>}
+      {(view.more.can || view.more.error) && (
+        <Foot ref={end}>
+          {view.more.error && <Muted role="alert">The next page could not be read: {view.more.error}</Muted>}
+          <Button $variant="secondary" onClick={() => dispatch(moreActivityRequested())} disabled={view.more.loading}>
+            {view.more.loading ? 'Loading…' : 'Load more'}
+          </Button>
+        </Foot>
+      )}
+    </Card>
+  )
+}
