@@ -26,6 +26,8 @@ import { loadAbis } from './parser/abis'
 import { StakersCount } from './parser/stakers'
 import { readDeploymentFrom } from './deployment'
 import { registerLocalExplorer } from './explorer/routes'
+import { IndexService } from './indexer/service'
+import { registerActivityRoutes } from './activity/routes'
 
 const NETWORK = {
   anyOf: [
@@ -50,7 +52,7 @@ const NODE_KEEP_ALIVE_BUFFER_MS = 1_000
 /** Addresses one multipleAbi request may name (400 above); repeated addresses are answered once. */
 export const MAX_ABI_ADDRESSES = 50
 /** Error codes whose message is ours or Fastify's fixed text, so it can be shown as it is (never the request's input). */
-const OWN_MESSAGES = new Set(['UNKNOWN_NETWORK', 'NOT_FOUND', 'FST_ERR_VALIDATION'])
+const OWN_MESSAGES = new Set(['UNKNOWN_NETWORK', 'NOT_FOUND', 'FST_ERR_VALIDATION', 'BAD_QUERY'])
 const errorReply = {
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
@@ -135,6 +137,21 @@ export async function buildServer(
   // Keyed by the lower-case address: a lookup costs no checksum (keccak) per request.
   const pools = new Map(record.pools.map((p) => [p.address.toLowerCase(), getAddress(p.address)]))
   const stakers = new StakersCount(chain, cache)
+  const index = new IndexService(
+    {
+      enabled: config.indexEnabled,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      logsRange: config.logsRange,
+      pollMs: config.indexPollMs,
+      rpcUrl: config.rpcUrl,
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      chainId: config.chainId,
+    },
+    record,
+    app.log,
+  )
+  app.decorate('index', index)
   app.log.info(
     { chainId: config.chainId, signer: signer.address, signerKind: signer.kind, allocations: book.byAddress.size },
     'api configured',
@@ -191,7 +208,19 @@ export async function buildServer(
   app.get('/health', { config: { ...ownBucket, dependsOn: ['chain', 'deployment'] } }, async () => {
     const head = await cache.head()
     await deployment.assertAt(head)
-    return { status: 'ok', chainId: config.chainId, block: head.number, hash: head.hash, cacheEntries: cache.size }
+    // The index's progress is reported, never a reason for a 503: claims work while it catches up.
+    const indexedBlock = await index.indexedBlock().catch(() => null)
+    return {
+      status: 'ok',
+      chainId: config.chainId,
+      block: head.number,
+      hash: head.hash,
+      cacheEntries: cache.size,
+      index:
+        indexedBlock === null
+          ? null
+          : { block: indexedBlock, lag: Math.max(0, head.number - indexedBlock), writer: index.writer },
+    }
   })
 
   app.get<{ Params: { wallet: string } }>(
@@ -258,8 +287,10 @@ export async function buildServer(
 
   // Only the local chain lacks a public explorer; elsewhere the app links to the network's own.
   if (config.chainId === LOCAL_CHAIN_ID) registerLocalExplorer(app, { provider: chain.provider, record, abis })
+  registerActivityRoutes(app, index, cache)
 
   app.addHook('onClose', async () => {
+    await index.close()
     outages.close()
     chain.destroy()
     signer.close()

@@ -40,6 +40,16 @@ export interface ServerConfig {
   signerUrl?: string
   /** The address the remote signer signs with (the one RewardHarvest trusts). */
   signerAddress?: string
+  /** Whether this process keeps and serves the activity index (API_INDEX=off: a claims-only service). */
+  indexEnabled: boolean
+  /** PostgreSQL for the index (replicas share it); without it, PGlite in dataDir. */
+  databaseUrl?: string
+  /** PGlite's directory (API_DATA_DIR). */
+  dataDir: string
+  /** Blocks per eth_getLogs, narrowed while a node refuses a range as too large. */
+  logsRange: number
+  /** How often a caught-up index asks for new blocks, ms. */
+  indexPollMs: number
 }
 
 const ROOT = path.join(__dirname, '..')
@@ -112,10 +122,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signerKey: env.VESTING_SIGNER_KEY || undefined,
     signerUrl: env.VESTING_SIGNER_URL || undefined,
     signerAddress: env.VESTING_SIGNER_ADDRESS || undefined,
+    indexEnabled: pick('API_INDEX', file.indexEnabled, true, (v) => {
+      if (v !== 'on' && v !== 'off') throw new ConfigError('API_INDEX must be on or off.')
+      return v === 'on'
+    }),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: pick('API_DATA_DIR', file.dataDir, path.join(ROOT, 'data', `api-${chainId}`), String),
+    logsRange: pick('API_LOGS_RANGE', file.logsRange, 2_000, num),
+    indexPollMs: pick('API_INDEX_POLL_MS', file.indexPollMs, 1_000, num),
   }
-  for (const key of ['cacheMaxEntries', 'rpcTimeoutMs', 'requestTimeoutMs', 'idleTimeoutMs', 'claimTtlSeconds'] as const) {
+  for (const key of [
+    'cacheMaxEntries',
+    'rpcTimeoutMs',
+    'requestTimeoutMs',
+    'idleTimeoutMs',
+    'claimTtlSeconds',
+    'logsRange',
+    'indexPollMs',
+  ] as const) {
     if (!(config[key] > 0)) throw new ConfigError(`${key} must be positive.`)
   }
+  if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl))
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL.')
   checkSigner(config)
   return config
 }

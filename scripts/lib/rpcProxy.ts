@@ -15,7 +15,7 @@ export type ProxyFault = 'none' | 'down' | 'hang'
  * call) by method, and apart from them the browser's CORS preflights. `setFault` cuts the target off, so tests can
  * show an outage and its end without stopping anything. For tests and benchmarks of read sharing and outages.
  */
-export async function startRpcProxy(target: string) {
+export async function startRpcProxy(target: string, network: { latencyMs?: number; logsBlockCap?: number } = {}) {
   const counts = {
     roundTrips: 0,
     calls: 0,
@@ -71,6 +71,8 @@ export async function startRpcProxy(target: string) {
       type Call = { id?: unknown; method: string; params?: { data?: string; input?: string }[] }
       let refused: Call[] = []
       let batch = false
+      // A public node's round trip, and its cap on eth_getLogs: a wider range is refused as providers refuse it.
+      if (network.latencyMs) await new Promise((r) => setTimeout(r, network.latencyMs))
       if (req.method === 'POST')
         try {
           const parsed = JSON.parse(body.toString()) as Call | Call[]
@@ -79,6 +81,25 @@ export async function startRpcProxy(target: string) {
           for (const call of calls) {
             counts.calls++
             counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1
+          }
+          if (network.logsBlockCap) {
+            const tooWide = (c: Call) => {
+              if (c.method !== 'eth_getLogs') return false
+              const f = (c.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
+              return Number(f.toBlock) - Number(f.fromBlock) + 1 > network.logsBlockCap!
+            }
+            const wide = calls.filter(tooWide)
+            if (wide.length > 0) {
+              const errors = wide.map((c) => ({
+                jsonrpc: '2.0',
+                id: c.id,
+                error: { code: -32005, message: `block range exceeds the limit of ${network.logsBlockCap} blocks` },
+              }))
+              if (!batch || wide.length === calls.length) {
+                res.writeHead(200, { 'content-type': 'application/json' })
+                return void res.end(JSON.stringify(batch ? errors : errors[0]))
+              }
+            }
           }
           if (failing !== null) {
             const hit = (c: Call) =>

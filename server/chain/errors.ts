@@ -2,7 +2,16 @@
  * Failures that are not the client's fault and pass once the chain node or the signer is back (or the node holds the
  * deployment again): the service answers them with 503, a Retry-After header and a JSON reason instead of a 500.
  */
-export type UnavailableReason = 'chain_unreachable' | 'chain_error' | 'signer_unavailable' | 'deployment_missing'
+export type UnavailableReason =
+  | 'chain_unreachable'
+  | 'chain_error'
+  | 'signer_unavailable'
+  | 'deployment_missing'
+  /** The index's database is still opening (PGlite's first start takes a few seconds) or cannot be reached. */
+  | 'index_starting'
+  | 'index_unavailable'
+  /** This service runs without the index (API_INDEX=off). */
+  | 'index_off'
 
 export class ServiceUnavailableError extends Error {
   readonly statusCode = 503

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServiceUnavailableError, UnavailableReason } from './errors'
 
 /** What an outage is of: each has its own start and end. */
-export type Dependency = 'chain' | 'signer' | 'deployment'
+export type Dependency = 'chain' | 'signer' | 'deployment' | 'index'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +16,9 @@ const DEPENDENCY_OF: Record<UnavailableReason, Dependency> = {
   chain_error: 'chain',
   signer_unavailable: 'signer',
   deployment_missing: 'deployment',
+  index_starting: 'index',
+  index_unavailable: 'index',
+  index_off: 'index',
 }
 
 interface Outage {

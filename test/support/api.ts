@@ -79,6 +79,11 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
     bodyLimitBytes: 16 * 1024,
     logLevel: 'info',
     signerKey: devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
+    // Off unless a test is about the index: each PGlite takes seconds of CPU to start.
+    indexEnabled: false,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'api-data-')),
+    logsRange: 2_000,
+    indexPollMs: 200,
     ...overrides,
   }
   const app = await buildServer(config, { logStream })

@@ -1,0 +1,135 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ADDRESS } from '../schemas'
+import type { IndexService } from '../indexer/service'
+import { decodeCursor, encodeCursor } from './cursor'
+import { activityPage, INTERVALS, isIndexedPool, poolSpan, poolStats, type Interval } from './queries'
+
+export const MAX_ACTIVITY_LIMIT = 200
+/** Points one statistics answer may hold (400 above): about 2.7 years of days. */
+export const MAX_STATS_POINTS = 1_000
+
+const badRequest = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'BAD_QUERY' }) as FastifyError
+const notFound = (message: string) => Object.assign(new Error(message), { statusCode: 404, code: 'NOT_FOUND' }) as FastifyError
+
+const ITEM = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string' },
+    pool: { type: ['string', 'null'] },
+    stakeId: { type: ['string', 'null'] },
+    amount: { type: ['string', 'null'] },
+    amountOut: { type: ['string', 'null'] },
+    fee: { type: ['string', 'null'] },
+    forfeited: { type: ['string', 'null'] },
+    hold: { type: ['integer', 'null'] },
+    txHash: { type: 'string' },
+    logIndex: { type: 'integer' },
+    blockNumber: { type: 'integer' },
+    time: { type: 'string' },
+  },
+} as const
+const PROGRESS = { indexedBlock: { type: 'integer' }, headBlock: { type: 'integer' }, lag: { type: 'integer' } } as const
+const SECONDS = { type: 'string', pattern: '^[0-9]{1,11}$' } as const
+
+/** GET /activity/:address and GET /stats/pool/:address, read from the index (server/indexer). */
+export function registerActivityRoutes(
+  app: FastifyInstance,
+  index: IndexService,
+  heads: { head(): Promise<{ number: number }> },
+) {
+  const progress = async () => {
+    const [indexedBlock, head] = await Promise.all([index.indexedBlock(), heads.head().catch(() => null)])
+    const headBlock = Math.max(head?.number ?? indexedBlock, indexedBlock)
+    return { indexedBlock, headBlock, lag: headBlock - indexedBlock }
+  }
+
+  app.get<{ Params: { address: string }; Querystring: { cursor?: string; limit?: string } }>(
+    '/activity/:address',
+    {
+      schema: {
+        params: { type: 'object', required: ['address'], properties: { address: ADDRESS } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { cursor: { type: 'string', maxLength: 64 }, limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: ITEM }, next: { type: ['string', 'null'] }, ...PROGRESS },
+          },
+        },
+      },
+      config: { dependsOn: ['index'] },
+    },
+    async (req) => {
+      const db = index.db()
+      const limit = req.query.limit === undefined ? 50 : Number(req.query.limit)
+      if (limit < 1 || limit > MAX_ACTIVITY_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_ACTIVITY_LIMIT}.`)
+      const after = req.query.cursor === undefined ? null : decodeCursor(req.query.cursor)
+      if (req.query.cursor !== undefined && !after)
+        throw badRequest('cursor is not one this service gave: start again without it.')
+      const [page, at] = await Promise.all([activityPage(db, req.params.address, after, limit), progress()])
+      return { items: page.items, next: page.next ? encodeCursor(page.next) : null, ...at }
+    },
+  )
+
+  app.get<{ Params: { address: string }; Querystring: { interval?: Interval; from?: string; to?: string } }>(
+    '/stats/pool/:address',
+    {
+      schema: {
+        params: { type: 'object', required: ['address'], properties: { address: ADDRESS } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { interval: { type: 'string', enum: Object.keys(INTERVALS) }, from: SECONDS, to: SECONDS },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              points: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    time: { type: 'string' },
+                    totalStaked: { type: 'string' },
+                    stakers: { type: 'integer' },
+                    staked: { type: 'string' },
+                    closed: { type: 'string' },
+                    fees: { type: 'string' },
+                  },
+                },
+              },
+              ...PROGRESS,
+            },
+          },
+        },
+      },
+      config: { dependsOn: ['index'] },
+    },
+    async (req) => {
+      const db = index.db()
+      const interval = req.query.interval ?? 'day'
+      if (!(await isIndexedPool(db, req.params.address)))
+        throw notFound(`${req.params.address} is not a staking pool the index knows.`)
+      const at = await progress()
+      const indexedTime = await db
+        .selectFrom('blocks')
+        .select('time')
+        .where('number', '<=', at.indexedBlock)
+        .orderBy('number', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      const to = req.query.to !== undefined ? Number(req.query.to) : Number(indexedTime?.time ?? 0)
+      const first = await poolSpan(db, req.params.address)
+      const from = req.query.from !== undefined ? Number(req.query.from) : (first ?? to)
+      if (from > to) throw badRequest('from must not be after to.')
+      const size = INTERVALS[interval]
+      if ((to - from) / size + 1 > MAX_STATS_POINTS)
+        throw badRequest(`At most ${MAX_STATS_POINTS} points an answer: use interval=week or a shorter range.`)
+      return { points: await poolStats(db, req.params.address, interval, from, to), ...at }
+    },
+  )
+}

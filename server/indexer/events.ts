@@ -1,0 +1,156 @@
+import { getAddress, type Interface } from 'ethers'
+import {
+  PoolsInfo__factory,
+  RewardHarvest__factory,
+  StakingPoolBase__factory,
+  StakingPoolFactory__factory,
+} from '../../src/chain/types'
+import type { IndexTables } from '../db/schema'
+
+/** A log as eth_getLogs answers it (hex quantities). */
+export interface RawLog {
+  address: string
+  topics: string[]
+  data: string
+  blockNumber: string
+  blockHash: string
+  transactionHash: string
+  logIndex: string
+  removed?: boolean
+}
+
+export type EventRow = IndexTables['events']
+
+const pool = StakingPoolBase__factory.createInterface()
+const harvest = RewardHarvest__factory.createInterface()
+const registry = PoolsInfo__factory.createInterface()
+const factory = StakingPoolFactory__factory.createInterface()
+
+const READ: [Interface, string][] = [
+  [pool, 'Staked'],
+  [pool, 'Unstaked'],
+  [pool, 'FeesReleased'],
+  [harvest, 'Harvested'],
+  [harvest, 'HarvestStaked'],
+  [registry, 'PoolAdded'],
+  [factory, 'PoolCreated'],
+]
+const byTopic = new Map(READ.map(([i, name]) => [i.getEvent(name)!.topicHash, { i, name }]))
+/** topic0 of every event the index reads: one eth_getLogs filter for all of them. */
+export const INDEXED_TOPICS = [...byTopic.keys()]
+
+export interface Contracts {
+  harvest: string
+  token: string
+  registries: string[]
+}
+
+/**
+ * The rows of one range's logs, in chain order, and the pools its registry and factory events name. A claim and stake
+ * (HarvestStaked) emits Harvested and the pool's Staked in the same transaction: the activity lists it once, as
+ * 'claim-stake', and keeps the other two rows for the statistics with no kind. Unstaked rows get their stake's
+ * principal and hold later, from its Staked row (IndexStore.write).
+ */
+export function rowsOf(
+  logs: RawLog[],
+  times: Map<number, number>,
+  contracts: Contracts,
+): { rows: EventRow[]; pools: { address: string; block: number }[] } {
+  const rows: EventRow[] = []
+  const pools: { address: string; block: number }[] = []
+  const harvestAddr = contracts.harvest.toLowerCase()
+  const registries = new Set(contracts.registries.map((a) => a.toLowerCase()))
+  // Transactions with a claim and stake: their Harvested and Staked rows are not listed on their own.
+  const claimStakes = new Set<string>()
+  for (const log of logs) {
+    const found = byTopic.get(log.topics[0])
+    if (found?.name === 'HarvestStaked' && log.address.toLowerCase() === harvestAddr) {
+      const e = found.i.parseLog(log)!
+      claimStakes.add(`${log.transactionHash}:${e.args.user}`.toLowerCase())
+    }
+  }
+  for (const log of logs) {
+    const found = byTopic.get(log.topics[0])
+    if (!found || log.removed) continue
+    const e = found.i.parseLog(log)
+    if (!e) continue
+    const blockNumber = Number(log.blockNumber)
+    const base = {
+      block_number: blockNumber,
+      log_index: Number(log.logIndex),
+      tx_hash: log.transactionHash.toLowerCase(),
+      event: found.name,
+      kind: null,
+      account: null,
+      pool: null,
+      stake_id: null,
+      amount: null,
+      amount_out: null,
+      fee: null,
+      forfeited: null,
+      hold: null,
+      to_holders: null,
+      time: times.get(blockNumber) ?? 0,
+    } satisfies EventRow
+    const from = log.address.toLowerCase()
+    const a = e.args
+    const inClaimStake = (user: string) => claimStakes.has(`${log.transactionHash}:${user}`.toLowerCase())
+    switch (found.name) {
+      case 'Staked':
+        rows.push({
+          ...base,
+          kind: inClaimStake(a.user) ? null : 'stake',
+          account: a.user.toLowerCase(),
+          pool: from,
+          stake_id: a.id.toString(),
+          amount: a.amount.toString(),
+          hold: Number(a.holdTime),
+        })
+        break
+      case 'Unstaked':
+        rows.push({
+          ...base,
+          kind: 'close',
+          account: a.user.toLowerCase(),
+          pool: from,
+          stake_id: a.id.toString(),
+          amount_out: a.amountOut.toString(),
+          fee: a.fee.toString(),
+          forfeited: a.forfeited.toString(),
+        })
+        break
+      case 'FeesReleased':
+        rows.push({ ...base, pool: from, amount: a.amount.toString(), to_holders: a.toHolders.toString() })
+        break
+      case 'Harvested':
+        // Claims of the platform token only: the activity's amounts are in its units.
+        if (from !== harvestAddr || a.token.toLowerCase() !== contracts.token.toLowerCase()) break
+        rows.push({
+          ...base,
+          kind: inClaimStake(a.user) ? null : 'claim',
+          account: a.user.toLowerCase(),
+          amount: a.amount.toString(),
+        })
+        break
+      case 'HarvestStaked':
+        if (from !== harvestAddr) break
+        rows.push({
+          ...base,
+          kind: 'claim-stake',
+          account: a.user.toLowerCase(),
+          pool: a.pool.toLowerCase(),
+          stake_id: a.stakeId.toString(),
+          amount: a.amount.toString(),
+          hold: Number(a.hold),
+        })
+        break
+      case 'PoolAdded':
+      case 'PoolCreated':
+        if (!registries.has(from)) break
+        rows.push({ ...base, pool: a.pool.toLowerCase() })
+        pools.push({ address: getAddress(a.pool).toLowerCase(), block: blockNumber })
+        break
+    }
+  }
+  return { rows, pools }
+}

@@ -1,0 +1,217 @@
+import type { JsonRpcProvider } from 'ethers'
+import type { FastifyBaseLogger } from 'fastify'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
+import type { IndexDatabase } from '../db/database'
+import { INDEXED_TOPICS, rowsOf, type RawLog } from './events'
+import { LogReader } from './logReader'
+import { IndexStore, type Tip } from './store'
+
+interface RpcBlock {
+  number: string
+  hash: string
+  timestamp: string
+}
+/** Stored hashes compared per round trip when looking for the block a reorg forked from. */
+const FORK_SEARCH_BATCH = 32
+
+export interface IndexerOptions {
+  record: DeploymentRecord
+  chainId: number
+  logsRange: number
+  /** Wait between reads once the index has caught up with the head, ms. */
+  pollMs: number
+  log: FastifyBaseLogger
+}
+
+/** The chain changed under a read (a reorg between its requests): the range is read again. */
+class ChangedUnderRead extends Error {}
+
+/**
+ * Reads the deployment's events into the database from its start block, range by range, and follows the head. Each
+ * range is written in one transaction that moves the tip, so a restart resumes where the last one stopped and never
+ * writes an event twice. Before each range it checks that its tip is still on the canonical chain; if not (a reorg, a
+ * node restarted), it finds the newest block it read that still is, forgets everything above it and reads again.
+ * Only the replica holding the database's writer lock runs it; the others wait for the lock.
+ */
+export class Indexer {
+  readonly store: IndexStore
+  private readonly reader: LogReader
+  private stopped = false
+  private running: Promise<void> | null = null
+  private wake: (() => void) | null = null
+  private pools: string[] = []
+  private failing = false
+  writer = false
+  /** The last head seen (for /health's lag). */
+  head = -1
+
+  constructor(
+    private readonly database: IndexDatabase,
+    private readonly provider: JsonRpcProvider,
+    private readonly opts: IndexerOptions,
+  ) {
+    this.store = new IndexStore(database.db)
+    this.reader = new LogReader(provider, opts.logsRange)
+  }
+
+  start() {
+    this.running ??= this.loop()
+  }
+
+  async stop() {
+    this.stopped = true
+    this.wake?.()
+    await this.running
+  }
+
+  /** Reads until caught up with the head; for tests and the benchmark. */
+  async catchUp(): Promise<Tip> {
+    if (!(await this.ensureWriter())) throw new Error('another process writes this index')
+    for (;;) {
+      const more = await this.step()
+      if (!more) return (await this.store.tip())!
+    }
+  }
+
+  private async loop() {
+    while (!this.stopped) {
+      let more = false
+      try {
+        if (await this.ensureWriter()) more = await this.step()
+        if (this.failing) this.opts.log.info('index: reading again')
+        this.failing = false
+      } catch (err) {
+        if (!(err instanceof ChangedUnderRead) && !this.failing) {
+          this.opts.log.warn({ err: (err as Error).message }, 'index: reading the chain failed; retrying')
+          this.failing = true
+        }
+      }
+      if (!more && !this.stopped) await this.sleep(this.opts.pollMs)
+    }
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms)
+      this.wake = () => {
+        clearTimeout(t)
+        resolve()
+      }
+    })
+  }
+
+  private opened = false
+  private async ensureWriter(): Promise<boolean> {
+    if (!this.writer) {
+      this.writer = await this.database.tryWriterLock()
+      if (!this.writer) return false
+      this.opened = false
+    }
+    if (!this.opened) {
+      const { record } = this.opts
+      const genesis = await this.blockAt(0)
+      const before = record.startBlock - 1
+      const start = before < 0 ? { number: -1, hash: '' } : { number: before, hash: (await this.blockAt(before))!.hash }
+      await this.store.open(
+        { chainId: this.opts.chainId, startBlock: record.startBlock, genesisHash: genesis!.hash },
+        start,
+        record.pools.map((p) => p.address),
+      )
+      this.pools = await this.store.pools()
+      this.opened = true
+    }
+    return true
+  }
+
+  private blockAt(n: number): Promise<RpcBlock | null> {
+    return this.provider.send('eth_getBlockByNumber', ['0x' + n.toString(16), false])
+  }
+
+  /** One range; true if there is more to read now. */
+  async step(): Promise<boolean> {
+    const tip = (await this.store.tip())!
+    const [head, atTip] = await Promise.all([
+      this.provider.send('eth_getBlockByNumber', ['latest', false]) as Promise<RpcBlock>,
+      tip.number >= 0 ? this.blockAt(tip.number) : Promise.resolve(null),
+    ])
+    const headNumber = Number(head.number)
+    this.head = headNumber
+    if (tip.number >= 0 && atTip?.hash !== tip.hash) {
+      await this.rollback(tip)
+      return true
+    }
+    if (tip.number >= headNumber) return false
+
+    const from = tip.number + 1
+    const read = await this.reader.read(this.addresses(), INDEXED_TOPICS, from, headNumber)
+    const to = read.to
+    let logs = read.logs
+    const { pools: found } = rowsOf(logs, new Map(), this.registries())
+    const fresh = found.filter((p) => !this.pools.includes(p.address))
+    if (fresh.length > 0) {
+      // A pool created in this range: its own events from the block it appeared in.
+      const since = Math.min(...fresh.map((p) => p.block))
+      const more = await this.readAll([...new Set(fresh.map((p) => p.address))], since, to)
+      logs = [...logs, ...more].sort(
+        (a, b) => Number(a.blockNumber) - Number(b.blockNumber) || Number(a.logIndex) - Number(b.logIndex),
+      )
+    }
+    const eventBlocks = [...new Set(logs.map((l) => Number(l.blockNumber)))]
+    const numbers = [...new Set([...eventBlocks, to])]
+    const headers = await Promise.all(numbers.map((n) => this.blockAt(n)))
+    const byNumber = new Map(numbers.map((n, i) => [n, headers[i]]))
+    // Every log must come from the blocks now canonical, and the range's end must still be there.
+    for (const l of logs) if (byNumber.get(Number(l.blockNumber))?.hash !== l.blockHash) throw new ChangedUnderRead()
+    const end = byNumber.get(to)
+    if (!end) throw new ChangedUnderRead()
+    const times = new Map(numbers.map((n) => [n, Number(byNumber.get(n)!.timestamp)]))
+    const { rows, pools } = rowsOf(logs, times, this.registries())
+    const blocks = numbers.map((n) => ({ number: n, hash: byNumber.get(n)!.hash, time: times.get(n)! }))
+    const written = await this.store.write(tip, { number: to, hash: end.hash }, rows, pools, blocks)
+    if (!written) throw new ChangedUnderRead()
+    for (const p of pools) if (!this.pools.includes(p.address)) this.pools.push(p.address)
+    return to < headNumber
+  }
+
+  private async readAll(addresses: string[], from: number, to: number): Promise<RawLog[]> {
+    const out: RawLog[] = []
+    for (let at = from; at <= to;) {
+      const r = await this.reader.read(addresses, INDEXED_TOPICS, at, to)
+      out.push(...r.logs)
+      at = r.to + 1
+    }
+    return out
+  }
+
+  private addresses() {
+    const c = this.opts.record.contracts
+    return [c.harvest, c.poolsInfo, c.factory, ...this.pools]
+  }
+
+  private registries() {
+    const c = this.opts.record.contracts
+    return { harvest: c.harvest, token: c.token, registries: [c.poolsInfo, c.factory] }
+  }
+
+  /** Finds the newest stored block still canonical and forgets everything above it (the whole index if none is). */
+  private async rollback(tip: Tip) {
+    let below = tip.number
+    for (;;) {
+      const candidates = await this.store.checkpoints(below, FORK_SEARCH_BATCH)
+      if (candidates.length === 0) break
+      const canonical = await Promise.all(candidates.map((c) => this.blockAt(c.number)))
+      const i = candidates.findIndex((c, k) => canonical[k]?.hash === c.hash)
+      if (i >= 0) {
+        this.opts.log.warn({ from: tip.number, to: candidates[i].number }, 'index: reorg; events above the fork dropped')
+        await this.store.rollbackTo(candidates[i])
+        this.pools = await this.store.pools()
+        return
+      }
+      below = candidates[candidates.length - 1].number - 1
+    }
+    this.opts.log.warn({ from: tip.number }, 'index: no block read is canonical any more; reading from the start')
+    this.opened = false
+    await this.database.db.deleteFrom('index_state').execute()
+    await this.ensureWriter()
+  }
+}

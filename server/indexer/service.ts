@@ -1,0 +1,105 @@
+import type { JsonRpcProvider } from 'ethers'
+import type { FastifyBaseLogger } from 'fastify'
+import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
+import { timedProvider } from '../chain/client'
+import { ServiceUnavailableError } from '../chain/errors'
+import { openDatabase, type IndexDatabase } from '../db/database'
+import { Indexer } from './indexer'
+
+export interface IndexConfig {
+  enabled: boolean
+  databaseUrl?: string
+  dataDir: string
+  logsRange: number
+  pollMs: number
+  rpcUrl: string
+  rpcTimeoutMs: number
+  chainId: number
+}
+
+/**
+ * The index as the routes see it: the database opens in the background (the service answers its other routes at
+ * once), then the indexer runs in this process while it holds the writer's lock. Reads go to the database whichever
+ * replica writes.
+ */
+export class IndexService {
+  private database: IndexDatabase | null = null
+  private failure: Error | null = null
+  private indexer: Indexer | null = null
+  private provider: JsonRpcProvider | null = null
+  private readonly opening: Promise<void> | null
+
+  constructor(
+    private readonly config: IndexConfig,
+    record: DeploymentRecord,
+    log: FastifyBaseLogger,
+  ) {
+    if (!config.enabled) {
+      this.opening = null
+      return
+    }
+    this.opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
+      (database) => {
+        this.database = database
+        // Its own connection to the node, so the index's long reads never queue behind the requests' calls.
+        const provider = (this.provider = timedProvider(config.rpcUrl, config.chainId, Math.max(config.rpcTimeoutMs, 30_000), {
+          batchMaxCount: 50,
+        }))
+        this.indexer = new Indexer(database, provider, {
+          record,
+          chainId: config.chainId,
+          logsRange: config.logsRange,
+          pollMs: config.pollMs,
+          log,
+        })
+        this.indexer.start()
+        log.info({ database: database.kind }, 'index: database open')
+      },
+      (err: Error) => {
+        this.failure = err
+        log.error({ err: err.message }, 'index: the database could not be opened')
+      },
+    )
+  }
+
+  /** The database, or a 503 saying why there is none. */
+  db() {
+    if (!this.config.enabled) throw new ServiceUnavailableError('index_off', 'This service runs without the activity index.')
+    if (this.database) return this.database.db
+    if (this.failure) throw new ServiceUnavailableError('index_unavailable', 'The activity index is unavailable.')
+    throw new ServiceUnavailableError('index_starting', 'The activity index is starting; try again shortly.')
+  }
+
+  /** Resolves once the database is open (or failed to open). */
+  ready() {
+    return this.opening ?? Promise.resolve()
+  }
+
+  get writer() {
+    return this.indexer?.writer ?? false
+  }
+
+  get indexerForTests() {
+    return this.indexer
+  }
+
+  /** The last block the index has read (-1 before any). */
+  async indexedBlock(): Promise<number> {
+    const row = await this.db().selectFrom('index_state').select('tip_number').where('id', '=', 1).executeTakeFirst()
+    return row ? Number(row.tip_number) : -1
+  }
+
+  async close() {
+    await this.opening
+    await this.indexer?.stop()
+    this.provider?.destroy()
+    await this.database?.close()
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The activity index (tests reach its indexer through it). */
+    index: IndexService
+  }
+}
