@@ -52,6 +52,9 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
       API_ALLOWED_ORIGINS: appUrl,
       API_LOG_LEVEL: 'warn',
       API_BLOCK_CACHE_MS: '0',
+      // The index of this stack's chain, in its own directory (PGlite), asking for new blocks four times a second.
+      API_DATA_DIR: path.join(deploymentsDir, 'api-data'),
+      API_INDEX_POLL_MS: '250',
     })
     stops.push(api.stop)
     const rpc = await startRpcProxy(node.url)
