@@ -48,6 +48,8 @@ export const timers = {
    */
   ACTIVITY_REFRESH_MS: 15_000,
   ACTIVITY_CATCH_UP_MS: 3_000,
+  /** A period of the pool's statistics read this recently is shown again as it is when chosen again (daily figures). */
+  STATS_FRESH_MS: 60_000,
 }
 
 export type Timers = typeof timers

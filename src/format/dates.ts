@@ -39,3 +39,11 @@ export function formatMonth(seconds: number): string {
   MONTH ??= new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
   return MONTH.format(new Date(seconds * 1000))
 }
+
+let DAY_MONTH: Intl.DateTimeFormat | null = null
+
+/** A day for a chart's axis, e.g. "7 Dec" (unix seconds; UTC, as formatDate). */
+export function formatDayMonth(seconds: number): string {
+  DAY_MONTH ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  return DAY_MONTH.format(new Date(seconds * 1000))
+}

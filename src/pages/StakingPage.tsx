@@ -8,7 +8,8 @@ import { selectReadsReady } from '../features/wallet/selectors'
 import { ActivitySection } from '../features/token/components/ActivitySection'
 import { PoolOverview } from '../features/stake/components/PoolOverview'
 import { StakeList } from '../features/stake/components/StakeList'
-import { AlphaDisclaimer, StatisticsComingSoon, SubscriptionBanner } from '../features/stake/components/StakingBanners'
+import { AlphaDisclaimer, SubscriptionBanner } from '../features/stake/components/StakingBanners'
+import { PoolStatistics } from '../features/stake/components/PoolStatistics'
 import { StakingOutage } from '../features/stake/components/StakingOutage'
 import { StakingToolbar } from '../features/stake/components/StakingToolbar'
 import { poolSelected, stakingPageClosed, stakingPageOpened } from '../features/stake/slice'
@@ -58,7 +59,7 @@ export function StakingPage() {
         <StakeList />
       </HolderGate>
       <ActivitySection />
-      <StatisticsComingSoon />
+      <PoolStatistics />
     </Stack>
   )
 }

@@ -1,10 +1,11 @@
 import type { SagaIterator } from 'redux-saga'
-import { all, call, delay, put, takeLatest, takeLeading } from 'redux-saga/effects'
+import { all, call, delay, fork, put, takeLatest, takeLeading } from 'redux-saga/effects'
 import { select } from 'typed-redux-saga'
 import { ZeroAddress, type Block, type Signer } from 'ethers'
 import { timers } from '../../config/timers'
 import { log } from '../../platform/log'
 import { getChain } from '../../chain/sagaContext'
+import { statsSaga } from './statsSagas'
 import { safely } from '../../kit/safely'
 import { contracts } from '../../chain/contracts'
 import type { ChainLayer } from '../../chain/layer'
@@ -387,6 +388,8 @@ export function* feeQuoteSaga({ payload }: ReturnType<typeof feeQuoteRequested>)
 }
 
 export function* stakeSaga(): SagaIterator {
+  // The statistics block (docs/product.md §2.10): the pool's charts from the API's index.
+  yield fork(statsSaga)
   yield takeLatest(stakingPageOpened.type, safely(whileOnPage))
   yield takeLatest(allowanceCheckRequested.type, safely(checkAllowance))
   yield takeLeading(approveRequested.type, safely(approveSaga))

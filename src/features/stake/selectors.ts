@@ -12,6 +12,7 @@ import type { PoolInfo } from './slice'
 import { stakeRow, type StakeRow } from './rows'
 import { poolMath } from './poolMath'
 import { summaryCurve } from './closeCurveView'
+import { statsView } from './statsView'
 
 /** What these selectors read: stake, token, wallet (docs/architecture.md §5). */
 type State = StakeRoot & TokenRoot & WalletRoot
@@ -311,3 +312,11 @@ export const selectPermitFor = (amountWei: string | null) => (s: State) => {
 /** A permit signature is being asked of the wallet, and why the last one was not given (null after a decline). */
 export const selectSigning = (s: State) => s.stake.signing
 export const selectSignError = (s: State) => s.stake.signError
+
+/** The statistics block's pool and period, and each period's read (the saga reads what is missing). */
+export const selectStats = (s: State) => s.stake.stats
+const selectStatsRange = (s: State) => s.stake.stats.range
+const selectStatsRead = (s: State) => s.stake.stats.byRange[s.stake.stats.range]
+
+/** The statistics block as it shows: charts' points, table, summary, notices (docs/product.md §2.10). */
+export const selectStatsView = createSelector([selectStatsRead, selectStatsRange, selectSymbol], statsView)

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
+import type { IndexFailure } from '../token/slice'
+import type { IndexPosition } from '../token/activity/api'
 
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
@@ -68,6 +70,42 @@ export interface StakeEntry {
 
 type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 
+/** The statistics block's periods (docs/product.md §2.10): the last 7 days, the last 30, and since the pool's start. */
+export type StatsRange = '7d' | '30d' | 'all'
+
+/**
+ * One bucket of a pool's statistics from the API's index (a UTC day, or a week from Monday): the total staked and the
+ * stakers at its end, the principal staked and closed in it and the early-close fees shared with holders in it.
+ * Amounts are base-unit decimal strings; `time` the bucket's start (ISO).
+ */
+export interface StatPoint {
+  time: string
+  totalStaked: string
+  stakers: number
+  staked: string
+  closed: string
+  fees: string
+}
+
+/** One period's read: the buckets, their size, how far the index had read, and a failure (the last points stay). */
+export interface StatsRead {
+  status: 'loading' | 'ok' | 'failed'
+  error: string | null
+  failure: IndexFailure | null
+  interval: 'day' | 'week'
+  points: StatPoint[]
+  index: IndexPosition | null
+  /** Wall clock ms of the answer on screen, null before any. */
+  readAt: number | null
+}
+
+/** The statistics block: whose pool (lower case), the period chosen, and each period's read so far. */
+export interface StatsState {
+  pool: string | null
+  range: StatsRange
+  byRange: Partial<Record<StatsRange, StatsRead>>
+}
+
 /** The stake list's read: nothing read yet for this wallet and pool, under way, read, or failed (rows kept). */
 export type ListStatus = 'idle' | 'loading' | 'ok' | 'failed'
 
@@ -128,6 +166,7 @@ export interface StakeState {
   permit: SignedPermit | null
   signing: boolean
   signError: string | null
+  stats: StatsState
 }
 
 /**
@@ -193,6 +232,7 @@ export const initialStakeState: StakeState = {
   permit: null,
   signing: false,
   signError: null,
+  stats: { pool: null, range: '30d', byRange: {} },
 }
 
 export interface PoolLoaded {
@@ -380,6 +420,62 @@ const stakeSlice = createSlice({
       state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
       state.closing.error = action.payload.error
     },
+    /** The statistics block shows `pool`: another pool's figures go; its saga reads the period chosen. */
+    statsShown({ stats }, { payload }: PayloadAction<{ pool: string }>) {
+      const pool = payload.pool.toLowerCase()
+      if (stats.pool !== pool) Object.assign(stats, { pool, byRange: {} })
+    },
+    statsRangeChosen({ stats }, { payload }: PayloadAction<StatsRange>) {
+      stats.range = payload
+    },
+    /** Retry after a failure. */
+    statsRefreshRequested() {},
+    statsRequested({ stats }, { payload }: PayloadAction<{ pool: string; range: StatsRange }>) {
+      if (payload.pool !== stats.pool) return
+      // A retry keeps the failure (and any points) on screen until it succeeds.
+      stats.byRange[payload.range] ??= {
+        status: 'loading',
+        error: null,
+        failure: null,
+        interval: 'day',
+        points: [],
+        index: null,
+        readAt: null,
+      }
+    },
+    /** `at`: when it was read (wall clock ms), from the saga. An answer for a pool no longer shown is dropped. */
+    statsLoaded(
+      { stats },
+      {
+        payload: p,
+      }: PayloadAction<{
+        pool: string
+        range: StatsRange
+        interval: 'day' | 'week'
+        points: StatPoint[]
+        index: IndexPosition
+        at: number
+      }>,
+    ) {
+      if (p.pool !== stats.pool) return
+      stats.byRange[p.range] = {
+        status: 'ok',
+        error: null,
+        failure: null,
+        interval: p.interval,
+        points: p.points,
+        index: p.index,
+        readAt: p.at,
+      }
+    },
+    statsFailed(
+      { stats },
+      { payload: p }: PayloadAction<{ pool: string; range: StatsRange; error: string; failure: IndexFailure }>,
+    ) {
+      const read = stats.byRange[p.range]
+      if (p.pool !== stats.pool || !read) return
+      Object.assign(read, { status: 'failed', error: p.error, failure: p.failure })
+    },
   },
   extraReducers: (b) => {
     // A confirmed stake or close restarts a paused auto-update (a manual action, docs/product.md §3.9).
@@ -419,5 +515,11 @@ export const {
   stakeSummaryOpened,
   unstakeRequested,
   unstakeSettled,
+  statsShown,
+  statsRangeChosen,
+  statsRefreshRequested,
+  statsRequested,
+  statsLoaded,
+  statsFailed,
 } = stakeSlice.actions
 export default stakeSlice.reducer

@@ -26,22 +26,6 @@ const Subscription = styled.aside`
   }
 `
 
-const ComingSoon = styled.section`
-  padding: 22px;
-  border-radius: ${(p) => p.theme.radius};
-  border: 1px dashed ${(p) => p.theme.color.border};
-  text-align: center;
-  color: ${(p) => p.theme.color.muted};
-  h2 {
-    margin: 0 0 4px;
-    font-size: 1.05rem;
-    color: ${(p) => p.theme.color.text};
-  }
-  p {
-    margin: 0;
-  }
-`
-
 /** The alpha disclaimer (docs/product.md §1.4). */
 export function AlphaDisclaimer() {
   return <Disclaimer role="note">Alpha: the smart contracts are in audit. You use them at your own risk.</Disclaimer>
@@ -57,15 +41,5 @@ export function SubscriptionBanner() {
         <li>The more you stake, the higher your access.</li>
       </ul>
     </Subscription>
-  )
-}
-
-/** The statistics block, not built yet by design (docs/product.md §2.3). */
-export function StatisticsComingSoon() {
-  return (
-    <ComingSoon aria-labelledby="statistics-title">
-      <h2 id="statistics-title">Statistics</h2>
-      <p>Coming soon</p>
-    </ComingSoon>
   )
 }

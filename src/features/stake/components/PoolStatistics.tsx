@@ -1,0 +1,282 @@
+import { Suspense, useEffect } from 'react'
+import { useInView } from 'react-intersection-observer'
+import styled from 'styled-components'
+import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
+import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
+import { Button } from '../../../ui/Button'
+import { Card } from '../../../ui/Card'
+import { Skeleton } from '../../../ui/Skeleton'
+import { SpreadRow } from '../../../ui/SpreadRow'
+import { selectReadsReady } from '../../wallet/selectors'
+import { selectPool, selectStatsView } from '../selectors'
+import { statsRangeChosen, statsRefreshRequested, statsShown } from '../slice'
+import { RANGES } from '../statsView'
+
+// recharts is a chunk of its own ("stats"), fetched when the block first comes near the screen: it sits at the foot of
+// the staking page, so neither the first view nor the page's load carries it (docs/architecture.md §10).
+const PoolStatsCharts = lazyChunk(() => import(/* webpackChunkName: "stats" */ './PoolStatsCharts'))((m) => m.PoolStatsCharts)
+
+/** The charts' room, kept while their code loads so nothing moves when it arrives (three charts side by side). */
+const CHARTS_HEIGHT = '212px'
+const CHARTS_HEIGHT_NARROW = '660px'
+
+const Head = styled(SpreadRow)`
+  margin-bottom: 12px;
+  h2 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+`
+
+const Periods = styled.div`
+  display: inline-flex;
+  padding: 3px;
+  border-radius: 999px;
+  background: ${(p) => p.theme.color.raised};
+  border: 1px solid ${(p) => p.theme.color.border};
+  button {
+    min-height: 38px;
+    padding: 6px 14px;
+    border: 0;
+    border-radius: 999px;
+    background: none;
+    color: ${(p) => p.theme.color.muted};
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    background: ${(p) => p.theme.color.accent};
+    color: ${(p) => p.theme.color.accentText};
+  }
+`
+
+const Summary = styled.dl`
+  margin: 0 0 16px;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  gap: 10px 16px;
+  div {
+    padding: 10px 12px;
+    border-radius: 10px;
+    background: ${(p) => p.theme.color.raised};
+  }
+  dt {
+    color: ${(p) => p.theme.color.muted};
+    font-size: 0.85rem;
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+  dd small {
+    display: block;
+    font-weight: 400;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const Notice = styled.div<{ $warning: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+  margin-bottom: 12px;
+  padding: 12px 16px;
+  border-radius: 10px;
+  border: 1px solid ${(p) => (p.$warning ? p.theme.color.warning : p.theme.color.border)};
+  background: ${(p) => (p.$warning ? 'rgba(255, 210, 122, 0.07)' : p.theme.color.raised)};
+  > div {
+    flex: 1 1 280px;
+  }
+  strong {
+    display: block;
+    color: ${(p) => (p.$warning ? p.theme.color.warning : p.theme.color.text)};
+  }
+  p {
+    margin: 2px 0 0;
+  }
+  small {
+    display: block;
+    margin-top: 4px;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+
+const ChartRoom = styled.div`
+  min-height: ${CHARTS_HEIGHT};
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    min-height: ${CHARTS_HEIGHT_NARROW};
+  }
+`
+
+const ChartSkeleton = styled(Skeleton)`
+  height: ${CHARTS_HEIGHT};
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    height: ${CHARTS_HEIGHT_NARROW};
+  }
+`
+
+// A table at every width (a screen reader keeps each cell's column header), scrolled within its box.
+const TableBox = styled.div`
+  margin-top: 16px;
+  max-height: 300px;
+  overflow: auto;
+  border: 1px solid ${(p) => p.theme.color.border};
+  border-radius: 10px;
+  &:focus-visible {
+    outline-offset: 0;
+  }
+`
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+  font-size: 0.9rem;
+  th,
+  td {
+    padding: 8px 10px;
+    text-align: right;
+    white-space: nowrap;
+    border-bottom: 1px solid ${(p) => p.theme.color.border};
+  }
+  thead th {
+    position: sticky;
+    top: 0;
+    background: ${(p) => p.theme.color.surface};
+    font-weight: 500;
+    font-size: 0.8rem;
+    color: ${(p) => p.theme.color.muted};
+  }
+  th:first-child {
+    text-align: left;
+  }
+  tbody th {
+    font-weight: 500;
+  }
+`
+
+const Empty = styled.p`
+  margin: 8px 0;
+  text-align: center;
+`
+
+/**
+ * The statistics block (docs/product.md §2.10), in place of the spec's 'Coming soon': the pool's total staked, its
+ * stakers and the early-close fees shared with holders, over 7 days, 30 days or all time, as charts (a lazy chunk),
+ * a summary and a table of the same figures. An outage or a lagging index is said; an empty chart shows only when
+ * a caught-up index found nothing.
+ */
+export function PoolStatistics() {
+  const dispatch = useAppDispatch()
+  const pool = useAppSelector(selectPool)?.address ?? null
+  const readsReady = useAppSelector(selectReadsReady)
+  const view = useAppSelector(selectStatsView)
+  useEffect(() => {
+    if (readsReady && pool) dispatch(statsShown({ pool }))
+  }, [dispatch, readsReady, pool])
+  // A browser without IntersectionObserver draws the charts at once.
+  const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
+  const unit = view.interval === 'week' ? 'week' : 'day'
+  return (
+    <Card aria-labelledby="statistics-title" data-testid="statistics">
+      <Head>
+        <h2 id="statistics-title">Statistics</h2>
+        <Periods role="group" aria-label="Period">
+          {RANGES.map((r) => (
+            <button key={r.id} type="button" aria-pressed={view.range === r.id} onClick={() => dispatch(statsRangeChosen(r.id))}>
+              {r.label}
+            </button>
+          ))}
+        </Periods>
+      </Head>
+      {view.notice && (
+        <Notice
+          $warning={view.notice.kind !== 'behind'}
+          role={view.notice.kind === 'behind' ? 'status' : 'alert'}
+          data-testid={`statistics-${view.notice.kind}`}
+        >
+          <div>
+            <strong>{view.notice.title}</strong>
+            <p>{view.notice.text}</p>
+            {view.notice.reason && view.notice.reason.replace(/\.$/, '') !== view.notice.title && (
+              <small>{view.notice.reason}</small>
+            )}
+          </div>
+          {view.notice.retry && (
+            <Button $variant="secondary" onClick={() => dispatch(statsRefreshRequested())}>
+              Retry
+            </Button>
+          )}
+        </Notice>
+      )}
+      {view.summary && (
+        <Summary data-testid="statistics-summary">
+          <div>
+            <dt>Total staked</dt>
+            <dd>
+              {view.summary.totalStaked}
+              <small>{view.summary.change}</small>
+            </dd>
+          </div>
+          <div>
+            <dt>Stakers</dt>
+            <dd>{view.summary.stakers}</dd>
+          </div>
+          <div>
+            <dt>Fees shared with holders</dt>
+            <dd>{view.summary.fees}</dd>
+          </div>
+        </Summary>
+      )}
+      {view.empty && <Empty data-testid="statistics-empty">{view.empty}</Empty>}
+      {view.loading && !view.notice ? (
+        <ChartSkeleton aria-label="Loading the statistics" />
+      ) : view.chart.length > 0 ? (
+        <>
+          {/* Charts that cannot load say so in their place; the summary and the table stay. */}
+          <ChartRoom ref={chartPlace}>
+            <LoadFailure>
+              <Suspense fallback={<ChartSkeleton aria-label="Loading the charts" />}>
+                {nearScreen ? <PoolStatsCharts view={view} /> : <ChartSkeleton aria-label="Loading the charts" />}
+              </Suspense>
+            </LoadFailure>
+          </ChartRoom>
+          <TableBox tabIndex={0} role="region" aria-labelledby="statistics-table-caption">
+            <Table data-testid="statistics-table">
+              <caption id="statistics-table-caption" className="visually-hidden">
+                The pool by {unit}: total staked and stakers at the end of each {unit}, what was staked, closed and shared in it (
+                {view.symbol || 'tokens'})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{unit === 'week' ? 'Week' : 'Day'}</th>
+                  <th scope="col">Total staked</th>
+                  <th scope="col">Stakers</th>
+                  <th scope="col">Staked</th>
+                  <th scope="col">Closed</th>
+                  <th scope="col">Fees shared</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...view.table].reverse().map((r) => (
+                  <tr key={r.key}>
+                    <th scope="row">{r.date}</th>
+                    <td>{r.totalStaked}</td>
+                    <td>{r.stakers}</td>
+                    <td>{r.staked}</td>
+                    <td>{r.closed}</td>
+                    <td>{r.fees}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableBox>
+        </>
+      ) : null}
+    </Card>
+  )
+}
