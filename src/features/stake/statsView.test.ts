@@ -49,7 +49,7 @@ describe('the pool statistics', () => {
     )
     expect(v.summary).toEqual({
       totalStaked: '950.00 PLT',
-      change: '−50.00 PLT over the last 7 days',
+      change: '-50.00 PLT over the last 7 days',
       stakers: '3',
       fees: '6.00 PLT in the last 7 days',
     })

@@ -108,7 +108,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
     const start = BigInt(first.totalStaked) - BigInt(first.staked) + BigInt(first.closed)
     const change = BigInt(last.totalStaked) - start
     const fees = points.reduce((sum, p) => sum + BigInt(p.fees), 0n)
-    const sign = change > 0n ? '+' : change < 0n ? '−' : ''
+    const sign = change > 0n ? '+' : change < 0n ? '-' : ''
     summary = {
       totalStaked: formatAmount(last.totalStaked, { symbol }),
       change: `${sign}${formatAmount(change < 0n ? -change : change, { symbol })} over ${words}`,

@@ -92,7 +92,7 @@ function resultOf(i: ActivityItem, symbol: string): ActivityRow['result'] {
   const abs = r.earned < 0n ? -r.earned : r.earned
   const figure = formatAmount(abs, { symbol })
   if (r.earned > 0n) return { text: `+${figure}`, tone: 'gain' }
-  if (r.earned < 0n) return { text: `−${figure}`, tone: 'loss' }
+  if (r.earned < 0n) return { text: `-${figure}`, tone: 'loss' }
   return { text: figure, tone: 'even' }
 }
 
