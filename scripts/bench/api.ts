@@ -2,8 +2,9 @@
  * `npm run bench:api`: load on the API service as `npm start` runs it (its own node, deploy and API on free
  * ports, production settings but the per-client rate limit lifted: all load comes from one client), 10 s per run
  * with autocannon, at 50 and at 500 connections. Prints requests per second and p50/p99 latency for the vesting
- * endpoint (the five demo wallets in turn; once on an idle chain, once with a new block every second) and for
- * token-holders.
+ * endpoint (the five demo wallets in turn; once on an idle chain, once with a new block every second), for
+ * token-holders, and for the activity list of a holder with 20,000 events (10,000 stakes and their closes, made by a
+ * HeavyStaker contract): its first page and pages deep in its history, each through its cursor.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -11,6 +12,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { freePort, runHardhatScript, startHardhatNode } from '../lib/node'
 import { startApi } from '../lib/api'
+import { giveHeavyStakes } from '../lib/heavyStakes'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
@@ -39,6 +41,7 @@ async function main() {
       DEPLOYMENTS_DIR: dir,
       API_LOG_LEVEL: 'warn',
       API_RATE_LIMIT_MAX: '0',
+      API_DATA_DIR: path.join(dir, 'api-data'),
     })
     api.stop = started.stop
     console.log(
@@ -72,10 +75,54 @@ async function main() {
         },
       ],
     })
+    await activity(node.url, record, started.url)
   } finally {
     await api.stop()
     await node.stop()
   }
+}
+
+/** 20,000 events of one holder, indexed; then its first page and pages at every depth of its history. */
+async function activity(chainUrl: string, record: DeploymentRecord, apiUrl: string) {
+  const [funder] = (await rpc(chainUrl, 'eth_accounts')) as string[]
+  const heavy = await giveHeavyStakes(chainUrl, record, funder, { oldClosed: 0, recentClosed: 10_000, active: 0 })
+  heavy.destroy()
+  const head = Number(await rpc(chainUrl, 'eth_blockNumber'))
+  const started = Date.now()
+  for (;;) {
+    const health = (await (await fetch(`${apiUrl}/health`)).json()) as { index: { block: number } | null }
+    if ((health.index?.block ?? -1) >= head) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  // The cursors of every 20th page of 50 (all 400 pages are walked once to find them).
+  const cursors: string[] = []
+  let cursor: string | null = null
+  let total = 0
+  for (let page = 0; ; page++) {
+    const body = (await (await fetch(`${apiUrl}/activity/${heavy.address}?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+      items: unknown[]
+      next: string | null
+    }
+    total += body.items.length
+    if (!body.next) break
+    cursor = body.next
+    if (page % 20 === 0) cursors.push(cursor)
+  }
+  console.log(`\nactivity: ${total} events of ${heavy.address}, indexed ${Date.now() - started} ms after the last block`)
+  await run('GET /activity first page', { url: apiUrl, requests: [{ method: 'GET', path: `/activity/${heavy.address}?limit=50` }] })
+  await run('GET /activity deep pages', {
+    url: apiUrl,
+    requests: cursors.map((c) => ({ method: 'GET', path: `/activity/${heavy.address}?limit=50&cursor=${c}` })),
+  })
+}
+
+async function rpc(url: string, method: string, params: unknown[] = []) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await res.json()) as { result: unknown }).result
 }
 
 main().catch((err) => {

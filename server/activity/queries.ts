@@ -19,6 +19,14 @@ export interface ActivityItem {
   time: string
 }
 
+/** Pools are few: each one's checksum (a keccak) is computed once, not once an item. */
+const checksums = new Map<string, string>()
+function checksummed(address: string) {
+  let c = checksums.get(address)
+  if (!c) checksums.set(address, (c = getAddress(address)))
+  return c
+}
+
 const iso = (seconds: number | string) => new Date(Number(seconds) * 1000).toISOString()
 const orNull = <T>(v: T | null | undefined) => (v === undefined ? null : v)
 
@@ -42,14 +50,8 @@ export async function activityPage(db: Kysely<IndexTables>, account: string, aft
     ])
     .where('account', '=', account.toLowerCase())
     .where('kind', 'is not', null)
-  if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('block_number', '<', after.block),
-        eb.and([eb('block_number', '=', after.block), eb('log_index', '<', after.logIndex)]),
-      ]),
-    )
-  }
+  // A row comparison, which the index scan takes as its bound (an OR of the two columns it would filter row by row).
+  if (after) q = q.where(sql<boolean>`(block_number, log_index) < (${after.block}, ${after.logIndex})`)
   const rows = await q
     .orderBy('block_number', 'desc')
     .orderBy('log_index', 'desc')
@@ -57,7 +59,7 @@ export async function activityPage(db: Kysely<IndexTables>, account: string, aft
     .execute()
   const items: ActivityItem[] = rows.slice(0, limit).map((r) => ({
     kind: r.kind as ActivityKind,
-    pool: r.pool ? getAddress(r.pool) : null,
+    pool: r.pool ? checksummed(r.pool) : null,
     stakeId: orNull(r.stake_id),
     amount: orNull(r.amount),
     amountOut: orNull(r.amount_out),

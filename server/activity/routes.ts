@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ADDRESS } from '../schemas'
 import type { IndexService } from '../indexer/service'
+import { AnswerCache } from './answerCache'
 import { decodeCursor, encodeCursor } from './cursor'
 import { activityPage, INTERVALS, isIndexedPool, poolSpan, poolStats, type Interval } from './queries'
 
 export const MAX_ACTIVITY_LIMIT = 200
 /** Points one statistics answer may hold (400 above): about 2.7 years of days. */
 export const MAX_STATS_POINTS = 1_000
+/** Answers kept across requests (per index tip; see AnswerCache). */
+const ANSWERS_KEPT = 5_000
 
 const badRequest = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'BAD_QUERY' }) as FastifyError
 const notFound = (message: string) => Object.assign(new Error(message), { statusCode: 404, code: 'NOT_FOUND' }) as FastifyError
@@ -37,10 +40,11 @@ export function registerActivityRoutes(
   index: IndexService,
   heads: { head(): Promise<{ number: number }> },
 ) {
+  const answers = new AnswerCache(ANSWERS_KEPT)
   const progress = async () => {
-    const [indexedBlock, head] = await Promise.all([index.indexedBlock(), heads.head().catch(() => null)])
-    const headBlock = Math.max(head?.number ?? indexedBlock, indexedBlock)
-    return { indexedBlock, headBlock, lag: headBlock - indexedBlock }
+    const [tip, head] = await Promise.all([index.tip(), heads.head().catch(() => null)])
+    const headBlock = Math.max(head?.number ?? tip.number, tip.number)
+    return { tip: `${tip.number}:${tip.hash}`, at: { indexedBlock: tip.number, headBlock, lag: headBlock - tip.number } }
   }
 
   app.get<{ Params: { address: string }; Querystring: { cursor?: string; limit?: string } }>(
@@ -69,8 +73,13 @@ export function registerActivityRoutes(
       const after = req.query.cursor === undefined ? null : decodeCursor(req.query.cursor)
       if (req.query.cursor !== undefined && !after)
         throw badRequest('cursor is not one this service gave: start again without it.')
-      const [page, at] = await Promise.all([activityPage(db, req.params.address, after, limit), progress()])
-      return { items: page.items, next: page.next ? encodeCursor(page.next) : null, ...at }
+      const { tip, at } = await progress()
+      const account = req.params.address.toLowerCase()
+      const page = await answers.get(tip, `a|${account}|${req.query.cursor ?? ''}|${limit}`, async () => {
+        const p = await activityPage(db, account, after, limit)
+        return { items: p.items, next: p.next ? encodeCursor(p.next) : null }
+      })
+      return { ...page, ...at }
     },
   )
 
@@ -112,24 +121,27 @@ export function registerActivityRoutes(
     async (req) => {
       const db = index.db()
       const interval = req.query.interval ?? 'day'
-      if (!(await isIndexedPool(db, req.params.address)))
-        throw notFound(`${req.params.address} is not a staking pool the index knows.`)
-      const at = await progress()
-      const indexedTime = await db
-        .selectFrom('blocks')
-        .select('time')
-        .where('number', '<=', at.indexedBlock)
-        .orderBy('number', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-      const to = req.query.to !== undefined ? Number(req.query.to) : Number(indexedTime?.time ?? 0)
-      const first = await poolSpan(db, req.params.address)
-      const from = req.query.from !== undefined ? Number(req.query.from) : (first ?? to)
-      if (from > to) throw badRequest('from must not be after to.')
-      const size = INTERVALS[interval]
-      if ((to - from) / size + 1 > MAX_STATS_POINTS)
-        throw badRequest(`At most ${MAX_STATS_POINTS} points an answer: use interval=week or a shorter range.`)
-      return { points: await poolStats(db, req.params.address, interval, from, to), ...at }
+      const pool = req.params.address.toLowerCase()
+      const { tip, at } = await progress()
+      const key = `s|${pool}|${interval}|${req.query.from ?? ''}|${req.query.to ?? ''}`
+      const points = await answers.get(tip, key, async () => {
+        if (!(await isIndexedPool(db, pool))) throw notFound(`${req.params.address} is not a staking pool the index knows.`)
+        const indexedTime = await db
+          .selectFrom('blocks')
+          .select('time')
+          .where('number', '<=', at.indexedBlock)
+          .orderBy('number', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+        const to = req.query.to !== undefined ? Number(req.query.to) : Number(indexedTime?.time ?? 0)
+        const first = await poolSpan(db, pool)
+        const from = req.query.from !== undefined ? Number(req.query.from) : (first ?? to)
+        if (from > to) throw badRequest('from must not be after to.')
+        if ((to - from) / INTERVALS[interval] + 1 > MAX_STATS_POINTS)
+          throw badRequest(`At most ${MAX_STATS_POINTS} points an answer: use interval=week or a shorter range.`)
+        return { points: await poolStats(db, pool, interval, from, to) }
+      })
+      return { ...points, ...at }
     },
   )
 }

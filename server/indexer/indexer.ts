@@ -20,7 +20,9 @@ export interface IndexerOptions {
   logsRange: number
   /** Wait between reads once the index has caught up with the head, ms. */
   pollMs: number
-  log: FastifyBaseLogger
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>
+  /** Called with each new tip this indexer writes (a range read or a rollback). */
+  onTip?: (tip: Tip) => void
 }
 
 /** The chain changed under a read (a reorg between its requests): the range is read again. */
@@ -169,6 +171,7 @@ export class Indexer {
     const blocks = numbers.map((n) => ({ number: n, hash: byNumber.get(n)!.hash, time: times.get(n)! }))
     const written = await this.store.write(tip, { number: to, hash: end.hash }, rows, pools, blocks)
     if (!written) throw new ChangedUnderRead()
+    this.opts.onTip?.({ number: to, hash: end.hash })
     for (const p of pools) if (!this.pools.includes(p.address)) this.pools.push(p.address)
     return to < headNumber
   }
@@ -204,6 +207,7 @@ export class Indexer {
       if (i >= 0) {
         this.opts.log.warn({ from: tip.number, to: candidates[i].number }, 'index: reorg; events above the fork dropped')
         await this.store.rollbackTo(candidates[i])
+        this.opts.onTip?.(candidates[i])
         this.pools = await this.store.pools()
         return
       }
@@ -213,5 +217,7 @@ export class Indexer {
     this.opened = false
     await this.database.db.deleteFrom('index_state').execute()
     await this.ensureWriter()
+    const start = await this.store.tip()
+    if (start) this.opts.onTip?.(start)
   }
 }

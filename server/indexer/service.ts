@@ -17,6 +17,9 @@ export interface IndexConfig {
   chainId: number
 }
 
+/** How long a read of the index's tip is shared between requests, ms. */
+const TIP_TTL_MS = 200
+
 /**
  * The index as the routes see it: the database opens in the background (the service answers its other routes at
  * once), then the indexer runs in this process while it holds the writer's lock. Reads go to the database whichever
@@ -51,6 +54,8 @@ export class IndexService {
           logsRange: config.logsRange,
           pollMs: config.pollMs,
           log,
+          // The writer's answers follow its own writes at once; other replicas read the tip every TIP_TTL_MS.
+          onTip: (tip) => (this.tipRead = { at: Date.now(), tip: Promise.resolve(tip) }),
         })
         this.indexer.start()
         log.info({ database: database.kind }, 'index: database open')
@@ -85,8 +90,28 @@ export class IndexService {
 
   /** The last block the index has read (-1 before any). */
   async indexedBlock(): Promise<number> {
-    const row = await this.db().selectFrom('index_state').select('tip_number').where('id', '=', 1).executeTakeFirst()
-    return row ? Number(row.tip_number) : -1
+    return (await this.tip()).number
+  }
+
+  private tipRead: { at: number; tip: Promise<{ number: number; hash: string }> } | null = null
+  /**
+   * The index's tip, read at most every TIP_TTL_MS (requests share the read): the writer's own index moves it, another
+   * replica's writer moves it in the database.
+   */
+  tip(): Promise<{ number: number; hash: string }> {
+    const now = Date.now()
+    if (!this.tipRead || now - this.tipRead.at >= TIP_TTL_MS) {
+      const db = this.db()
+      const tip = db
+        .selectFrom('index_state')
+        .select(['tip_number', 'tip_hash'])
+        .where('id', '=', 1)
+        .executeTakeFirst()
+        .then((r) => (r ? { number: Number(r.tip_number), hash: r.tip_hash } : { number: -1, hash: '' }))
+      this.tipRead = { at: now, tip }
+      tip.catch(() => (this.tipRead = null))
+    }
+    return this.tipRead.tip
   }
 
   async close() {
