@@ -144,6 +144,7 @@ export async function buildServer(
       dataDir: config.dataDir,
       logsRange: config.logsRange,
       pollMs: config.indexPollMs,
+      partRows: config.indexPartRows,
       rpcUrl: config.rpcUrl,
       rpcTimeoutMs: config.rpcTimeoutMs,
       chainId: config.chainId,

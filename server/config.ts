@@ -50,6 +50,8 @@ export interface ServerConfig {
   logsRange: number
   /** How often a caught-up index asks for new blocks, ms. */
   indexPollMs: number
+  /** Rows one index transaction writes at most (tests only; default 2,000). */
+  indexPartRows?: number
 }
 
 const ROOT = path.join(__dirname, '..')

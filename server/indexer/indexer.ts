@@ -2,7 +2,7 @@ import type { JsonRpcProvider } from 'ethers'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { IndexDatabase } from '../db/database'
-import { INDEXED_TOPICS, rowsOf, type RawLog } from './events'
+import { INDEXED_TOPICS, rowsOf, type EventRow, type RawLog } from './events'
 import { LogReader } from './logReader'
 import { IndexStore, type Tip } from './store'
 
@@ -21,8 +21,50 @@ export interface IndexerOptions {
   /** Wait between reads once the index has caught up with the head, ms. */
   pollMs: number
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>
+  /** Rows a transaction writes at most (default WRITE_PART_ROWS; tests make it small). */
+  partRows?: number
   /** Called with each new tip this indexer writes (a range read or a rollback). */
   onTip?: (tip: Tip) => void
+}
+
+/** Rows one transaction writes at most (a block's rows are never split). */
+const WRITE_PART_ROWS = 2_000
+
+/**
+ * `rows` (in chain order) cut at block boundaries into parts of about `size` rows, each with the pools and block
+ * hashes up to its end; the last part ends at `to`.
+ */
+export function partsOf(
+  rows: EventRow[],
+  pools: { address: string; block: number }[],
+  blocks: { number: number; hash: string; time: number }[],
+  to: number,
+  size: number,
+) {
+  const ends: number[] = []
+  let count = 0
+  for (let i = 0; i < rows.length; i++) {
+    count++
+    const b = Number(rows[i].block_number)
+    const last = i === rows.length - 1 || Number(rows[i + 1].block_number) !== b
+    if (last && count >= size) {
+      ends.push(b)
+      count = 0
+    }
+  }
+  if (ends[ends.length - 1] !== to) ends.push(to)
+  let lo = -Infinity
+  return ends.map((end) => {
+    const inPart = (n: number) => n > lo && n <= end
+    const part = {
+      end,
+      rows: rows.filter((r) => inPart(Number(r.block_number))),
+      pools: pools.filter((p) => inPart(p.block)),
+      blocks: blocks.filter((b) => inPart(b.number)),
+    }
+    lo = end
+    return part
+  })
 }
 
 /** The chain changed under a read (a reorg between its requests): the range is read again. */
@@ -169,10 +211,17 @@ export class Indexer {
     const times = new Map(numbers.map((n) => [n, Number(byNumber.get(n)!.timestamp)]))
     const { rows, pools } = rowsOf(logs, times, this.registries())
     const blocks = numbers.map((n) => ({ number: n, hash: byNumber.get(n)!.hash, time: times.get(n)! }))
-    const written = await this.store.write(tip, { number: to, hash: end.hash }, rows, pools, blocks)
-    if (!written) throw new ChangedUnderRead()
-    this.opts.onTip?.({ number: to, hash: end.hash })
-    for (const p of pools) if (!this.pools.includes(p.address)) this.pools.push(p.address)
+    // A range full of events is written in parts that each end at a block boundary and move the tip there, so no
+    // transaction holds the database (PGlite: the service's thread) for long; requests are answered between them.
+    let at = tip
+    for (const part of partsOf(rows, pools, blocks, to, this.opts.partRows ?? WRITE_PART_ROWS)) {
+      const next = { number: part.end, hash: byNumber.get(part.end)!.hash }
+      if (!(await this.store.write(at, next, part.rows, part.pools, part.blocks))) throw new ChangedUnderRead()
+      this.opts.onTip?.(next)
+      for (const p of part.pools) if (!this.pools.includes(p.address)) this.pools.push(p.address)
+      at = next
+      if (part.end !== to) await new Promise((r) => setImmediate(r))
+    }
     return to < headNumber
   }
 

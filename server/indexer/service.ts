@@ -15,6 +15,7 @@ export interface IndexConfig {
   rpcUrl: string
   rpcTimeoutMs: number
   chainId: number
+  partRows?: number
 }
 
 /** How long a read of the index's tip is shared between requests, ms. */
@@ -53,6 +54,7 @@ export class IndexService {
           chainId: config.chainId,
           logsRange: config.logsRange,
           pollMs: config.pollMs,
+          partRows: config.partRows,
           log,
           // The writer's answers follow its own writes at once; other replicas read the tip every TIP_TTL_MS.
           onTip: (tip) => (this.tipRead = { at: Date.now(), tip: Promise.resolve(tip) }),

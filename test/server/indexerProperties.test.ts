@@ -102,7 +102,7 @@ describe.each([['PGlite'], ['PostgreSQL']])('the index on %s equals the canonica
         const dbConfig: Partial<ServerConfig> = postgres
           ? { databaseUrl: await postgres.createDatabase(`run${runs}_${Date.now()}`) }
           : { dataDir }
-        const start = () => startIndexedApi({ ...chain.apiConfig, ...dbConfig, logsRange: 7 })
+        const start = () => startIndexedApi({ ...chain.apiConfig, ...dbConfig, logsRange: 7, indexPartRows: 2 })
         let api = await start()
         const snapshots: string[] = []
         try {
