@@ -51,7 +51,7 @@ describe('the pool statistics', () => {
       totalStaked: '950.00 PLT',
       change: '-50.00 PLT over the last 7 days',
       stakers: '3',
-      fees: '6.00 PLT in the last 7 days',
+      fees: '6.00 PLT over the last 7 days',
     })
     expect(v.chart.map((p) => [p.label, p.totalStaked, p.stakers, p.fees])).toEqual([
       ['1 Jan', 1100, 3, 0],
@@ -73,7 +73,7 @@ describe('the pool statistics', () => {
     const behind = statsView(read([], { index: { indexedBlock: 900, headBlock: 950, lag: 50 } }), 'all', 'PLT')
     expect(behind.notice?.title).toBe('The statistics are 50 blocks behind the chain')
     expect(behind.empty).toBe('Nothing indexed for this pool up to block 900 yet.')
-    expect(statsView(read([]), 'all', 'PLT').empty).toBe('No stakes in this pool in all time.')
+    expect(statsView(read([]), 'all', 'PLT').empty).toBe('No stakes in this pool yet.')
   })
 
   it('asks for 7 or 30 days with today on the chain’s clock, from a UTC midnight', () => {

@@ -15,7 +15,7 @@ const STEP = { day: DAY, week: 7 * DAY }
 export const RANGES: { id: StatsRange; label: string; words: string }[] = [
   { id: '7d', label: '7 days', words: 'the last 7 days' },
   { id: '30d', label: '30 days', words: 'the last 30 days' },
-  { id: 'all', label: 'All time', words: 'all time' },
+  { id: 'all', label: 'All time', words: "the pool's life" },
 ]
 
 /** One bucket for the chart: its start (unix seconds), axis label, and figures in whole tokens. */
@@ -113,7 +113,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
       totalStaked: formatAmount(last.totalStaked, { symbol }),
       change: `${sign}${formatAmount(change < 0n ? -change : change, { symbol })} over ${words}`,
       stakers: last.stakers.toLocaleString('en-US'),
-      fees: `${formatAmount(fees, { symbol })} in ${words}`,
+      fees: `${formatAmount(fees, { symbol })} over ${words}`,
     }
   }
   const lag = read?.index?.lag ?? 0
@@ -158,7 +158,9 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
     read?.status === 'ok' && points.length === 0
       ? behind
         ? `Nothing indexed for this pool up to block ${read.index!.indexedBlock.toLocaleString('en-US')} yet.`
-        : `No stakes in this pool in ${words}.`
+        : range === 'all'
+          ? 'No stakes in this pool yet.'
+          : `No stakes in this pool in ${words}.`
       : null
   return {
     range,

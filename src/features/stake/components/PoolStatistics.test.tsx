@@ -53,7 +53,7 @@ describe('the statistics block', () => {
     answer([point(1, 1_000n, 2), point(2, 1_500n, 3, 4n)])
     const summary = screen.getByTestId('statistics-summary')
     expect(summary.textContent).toBe(
-      'Total staked1,500.00 PLT+500.00 PLT over the last 30 daysStakers3Fees shared with holders4.00 PLT in the last 30 days',
+      'Total staked1,500.00 PLT+500.00 PLT over the last 30 daysStakers3Fees shared with holders4.00 PLT over the last 30 days',
     )
     const rows = within(screen.getByTestId('statistics-table')).getAllByRole('row')
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([

@@ -20,6 +20,11 @@ const PoolStatsCharts = lazyChunk(() => import(/* webpackChunkName: "stats" */ '
 const CHARTS_HEIGHT = '212px'
 const CHARTS_HEIGHT_NARROW = '660px'
 
+/** A grid item of the page: as narrow as the page, its wide table scrolling inside it rather than widening the page. */
+const Box = styled(Card)`
+  min-width: 0;
+`
+
 const Head = styled(SpreadRow)`
   margin-bottom: 12px;
   h2 {
@@ -182,7 +187,7 @@ export function PoolStatistics() {
   const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
   const unit = view.interval === 'week' ? 'week' : 'day'
   return (
-    <Card aria-labelledby="statistics-title" data-testid="statistics">
+    <Box aria-labelledby="statistics-title" data-testid="statistics">
       <Head>
         <h2 id="statistics-title">Statistics</h2>
         <Periods role="group" aria-label="Period">
@@ -277,6 +282,6 @@ export function PoolStatistics() {
           </TableBox>
         </>
       ) : null}
-    </Card>
+    </Box>
   )
 }

@@ -197,9 +197,9 @@ describe('what the section says', () => {
     const claim = item(40, { kind: 'claim', pool: null, stakeId: null, hold: null, amount: (4800n * E18).toString() })
     const s = reducer(holding(), activityLoaded({ page: page([close, item(45, { kind: 'claim-stake' }), claim], null), at: 1 }))
     expect(view(s).rows.map((r) => [r.what, r.detail, r.amount, r.result?.text ?? null])).toEqual([
-      ['Close', 'Stake #50: received 750.00 PLT, fee 250.00 PLT', '1,000.00 PLT', '-250.00 PLT'],
-      ['Claim and stake', 'Into stake #45, 90 days', '100.00 PLT', null],
-      ['Claim', 'To your wallet', '4,800.00 PLT', null],
+      ['Close', 'Stake #50 in pool 1: received 750.00 PLT, fee 250.00 PLT', '1,000.00 PLT', '-250.00 PLT'],
+      ['Claim and stake', 'Into stake #45 in pool 1, 90 days', '100.00 PLT', null],
+      ['Claim', 'To the wallet', '4,800.00 PLT', null],
     ])
     expect(view(s).rows[0].url).toMatch(new RegExp(`/explorer/tx/${hash(50)}$`))
   })

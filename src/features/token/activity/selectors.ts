@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit'
 import { lists } from '../../../config/timers'
-import { txUrl } from '../../../config/networks'
+import { txUrl, type NetworkConfig } from '../../../config/networks'
 import { formatDateTime } from '../../../format/dates'
-import { formatAmount, shortenHash } from '../../../format/units'
+import { formatAmount, shortenAddress, shortenHash } from '../../../format/units'
 import type { TokenRoot } from '../slice'
 import type { WalletRoot } from '../../wallet/slice'
 import { selectHolderView, selectReadNetwork, selectViewedAddress } from '../../wallet/selectors'
@@ -44,7 +44,7 @@ export interface ActivityRow {
   key: string
   kind: ActivityKind
   what: string
-  /** What it was, in words: 'To your wallet', 'Stake #4, 90 days', 'Stake #4: received 1,020.00 PLT, fee 0.00 PLT'. */
+  /** What it was, in words: 'To the wallet', 'Stake #4, 90 days', 'Stake #4: received 1,020.00 PLT, fee 0.00 PLT'. */
   detail: string | null
   /** The amount claimed, staked or (a close) the principal; a dash for a pending one (the index has not read it). */
   amount: string
@@ -67,21 +67,29 @@ const days = (hold: number) => {
   return `${text} ${d === 1 ? 'day' : 'days'}`
 }
 
-function detailOf(i: ActivityItem, symbol: string): string | null {
-  const stake = i.stakeId !== null ? `stake #${i.stakeId}` : 'a stake'
+/** The pool by its id on the network ('pool 1'), or its address shortened when the network does not list it. */
+function poolName(pool: string | null, network: NetworkConfig | null): string | null {
+  if (pool === null) return null
+  const listed = network?.pools.find((p) => p.address.toLowerCase() === pool.toLowerCase())
+  return listed ? `pool ${listed.id}` : `pool ${shortenAddress(pool)}`
+}
+
+function detailOf(i: ActivityItem, symbol: string, network: NetworkConfig | null): string | null {
+  const where = poolName(i.pool, network)
+  const stake = `${i.stakeId !== null ? `stake #${i.stakeId}` : 'a stake'}${where ? ` in ${where}` : ''}`
+  const Stake = `${stake[0].toUpperCase()}${stake.slice(1)}`
   const hold = i.hold !== null ? `, ${days(i.hold)}` : ''
   switch (i.kind) {
     case 'claim':
-      return 'To your wallet'
+      return 'To the wallet'
     case 'claim-stake':
       return `Into ${stake}${hold}`
     case 'stake':
-      return `${stake[0].toUpperCase()}${stake.slice(1)}${hold}`
+      return `${Stake}${hold}`
     case 'close': {
       const r = closeResult(i)
-      const head = `${stake[0].toUpperCase()}${stake.slice(1)}`
-      if (!r) return head
-      return `${head}: received ${formatAmount(r.received, { symbol })}, fee ${formatAmount(i.fee, { symbol })}`
+      if (!r) return Stake
+      return `${Stake}: received ${formatAmount(r.received, { symbol })}, fee ${formatAmount(i.fee, { symbol })}`
     }
   }
 }
@@ -138,7 +146,7 @@ export const selectActivityView = createSelector(
           key: itemKey(i),
           kind: i.kind,
           what: KIND_TEXT[i.kind],
-          detail: detailOf(i, symbol),
+          detail: detailOf(i, symbol, network),
           amount: formatAmount(i.amount, { symbol }),
           result: resultOf(i, symbol),
           time: formatDateTime(Math.floor(Date.parse(i.time) / 1000)),

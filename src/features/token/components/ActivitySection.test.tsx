@@ -69,7 +69,7 @@ describe('the Activity section', () => {
     expect(rows).toHaveLength(2)
     expect(within(rows[0]).getByText('Close')).toBeTruthy()
     expect(within(rows[0]).getByText('+120.00 PLT')).toBeTruthy()
-    expect(within(rows[0]).getByText('Stake #40: received 1,120.00 PLT, fee 0.00 PLT')).toBeTruthy()
+    expect(within(rows[0]).getByText('Stake #40 in pool 1: received 1,120.00 PLT, fee 0.00 PLT')).toBeTruthy()
     expect(within(rows[0]).getByText('15 Jan 2027 08:00 UTC')).toBeTruthy()
     expect(within(rows[1]).getByText('100.00 PLT')).toBeTruthy()
     const link = within(rows[1]).getByRole('link', { name: `Transaction ${hash(30)} on Local explorer` })

@@ -12,6 +12,11 @@ import { selectReadsReady } from '../../wallet/selectors'
 import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
 import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
 
+/** A grid item of the page: never wider than the page (a long hash or figure wraps inside it). */
+const Box = styled(Card)`
+  min-width: 0;
+`
+
 const Head = styled(SpreadRow)`
   margin-bottom: 12px;
   h2 {
@@ -250,7 +255,7 @@ export function ActivitySection() {
   if (!view.shown) return null
   const lines = [...view.pending, ...view.rows]
   return (
-    <Card aria-labelledby="activity-title" data-testid="activity">
+    <Box aria-labelledby="activity-title" data-testid="activity">
       <Head>
         <h2 id="activity-title">Activity</h2>
         <Button
@@ -302,6 +307,6 @@ export function ActivitySection() {
           </Button>
         </Foot>
       )}
-    </Card>
+    </Box>
   )
 }
