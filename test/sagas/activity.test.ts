@@ -88,7 +88,12 @@ describe('the Activity section’s sagas against the real index and node', () =>
     const listed = await waitFor(t.store, (s) => view(s).rows.some((r) => r.hash === hash))
     expect(view(listed).pending).toEqual([])
     expect(view(listed).rows).toHaveLength(1)
-    expect(view(listed).rows[0]).toMatchObject({ kind: 'stake', amount: '300.00 PLT', detail: `Stake #0 in pool ${pool().id}, 60 days`, result: null })
+    expect(view(listed).rows[0]).toMatchObject({
+      kind: 'stake',
+      amount: '300.00 PLT',
+      detail: `Stake #0 in pool ${pool().id}, 60 days`,
+      result: null,
+    })
     expect(listed.token.activity.sent).toEqual([])
 
     const before = await token().connect(provider()).balanceOf(accounts[ME])
