@@ -25,6 +25,8 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
     /** Bytes of the requests' bodies (what the app sends). */
     requestBytes: 0,
     byMethod: {} as Record<string, number>,
+    /** Milliseconds the target took to answer requests of each method (a batch's time goes to its first method). */
+    msByMethod: {} as Record<string, number>,
   }
   let fault: ProxyFault = 'none'
   /** eth_call data prefix (a function selector) that the proxy answers with an error instead of forwarding. */
@@ -71,6 +73,7 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
       type Call = { id?: unknown; method: string; params?: { data?: string; input?: string }[] }
       let refused: Call[] = []
       let batch = false
+      let method: string | undefined
       // A public node's round trip, and its cap on eth_getLogs: a wider range is refused as providers refuse it.
       if (network.latencyMs) await new Promise((r) => setTimeout(r, network.latencyMs))
       if (req.method === 'POST')
@@ -78,6 +81,7 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
           const parsed = JSON.parse(body.toString()) as Call | Call[]
           batch = Array.isArray(parsed)
           const calls = Array.isArray(parsed) ? parsed : [parsed]
+          method = calls[0]?.method
           for (const call of calls) {
             counts.calls++
             counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1
@@ -124,6 +128,7 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
       try {
         // A JSON-RPC node is reached at `target` itself; the API's paths are kept.
         const dest = req.url && req.url !== '/' ? new URL(req.url, target) : target
+        const sentAt = Date.now()
         const upstream = await fetch(dest, {
           method: req.method,
           headers: {
@@ -133,6 +138,7 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
           body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
         })
         let text = Buffer.from(await upstream.arrayBuffer())
+        if (method) counts.msByMethod[method] = (counts.msByMethod[method] ?? 0) + Date.now() - sentAt
         if (refusals.length > 0) text = Buffer.from(JSON.stringify([...(JSON.parse(text.toString()) as unknown[]), ...refusals]))
         counts.bytes += text.length
         res.writeHead(upstream.status, {
@@ -154,6 +160,7 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
     counts.bytes = 0
     counts.requestBytes = 0
     counts.byMethod = {}
+    counts.msByMethod = {}
   }
   const setFault = (next: ProxyFault) => {
     fault = next

@@ -3,6 +3,11 @@ import type { RawLog } from './events'
 
 /** Consecutive reads at a narrowed range before it is doubled again (a node's limit may have been a passing load). */
 const GROW_AFTER = 8
+/**
+ * Logs one answer should hold at most: a busier range is read narrower from then on. Providers refuse more than
+ * 10,000; a node that does not (Hardhat) answers a huge range ever slower, and the step holds it all in memory.
+ */
+const DENSE_LOGS = 5_000
 
 /**
  * Whether a node refused an eth_getLogs for its size: providers say so in many words (Infura's -32005 "query returned
@@ -40,7 +45,10 @@ export class LogReader {
       const end = Math.min(to, from + this.range - 1)
       try {
         const logs = await this.get(addresses, topics, from, end)
-        if (this.range < this.maxRange && ++this.successes >= GROW_AFTER) {
+        if (logs.length > DENSE_LOGS && end > from) {
+          this.range = Math.max(1, Math.floor((end - from + 1) / 2))
+          this.successes = 0
+        } else if (this.range < this.maxRange && logs.length < DENSE_LOGS / 4 && ++this.successes >= GROW_AFTER) {
           this.range = Math.min(this.maxRange, this.range * 2)
           this.successes = 0
         }

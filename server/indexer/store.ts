@@ -15,6 +15,39 @@ export interface IndexIdentity {
 /** Rows per INSERT: PostgreSQL takes at most 65,535 parameters a statement (15 columns a row). */
 const INSERT_CHUNK = 2_000
 
+const stakeKey = (pool: string | null, account: string | null, id: string | null) => `${pool}|${account}|${id}`
+
+/**
+ * Gives each close in `rows` its stake's principal and hold (the activity lists what a close paid against what was
+ * staked), from a Staked row earlier in `rows` or, for older stakes, from the database: one query a chunk of closes.
+ */
+async function withPrincipals(tx: Kysely<IndexTables>, rows: EventRow[]) {
+  const staked = new Map<string, EventRow>()
+  const missing: EventRow[] = []
+  for (const r of rows) {
+    if (r.event === 'Staked') staked.set(stakeKey(r.pool, r.account, r.stake_id), r)
+    if (r.event !== 'Unstaked') continue
+    const s = staked.get(stakeKey(r.pool, r.account, r.stake_id))
+    if (s) Object.assign(r, { amount: s.amount, hold: s.hold })
+    else missing.push(r)
+  }
+  for (let i = 0; i < missing.length; i += INSERT_CHUNK) {
+    const part = missing.slice(i, i + INSERT_CHUNK)
+    // The keys as three arrays joined to the stakes' partial index: one plan whatever their number (an IN list of
+    // row values is compared row by row).
+    const { rows: found } = await sql<{ pool: string; account: string; stake_id: string; amount: string; hold: string | number }>`
+      select s.pool, s.account, s.stake_id, s.amount, s.hold
+      from unnest(${part.map((r) => r.pool)}::text[], ${part.map((r) => r.account)}::text[], ${part.map((r) => r.stake_id)}::numeric[])
+        as k(pool, account, stake_id)
+      join events s on s.event = 'Staked' and s.pool = k.pool and s.account = k.account and s.stake_id = k.stake_id`.execute(tx)
+    const byKey = new Map(found.map((s) => [stakeKey(s.pool, s.account, String(s.stake_id)), s]))
+    for (const r of part) {
+      const s = byKey.get(stakeKey(r.pool, r.account, r.stake_id))
+      if (s) Object.assign(r, { amount: s.amount, hold: s.hold })
+    }
+  }
+}
+
 /** The index writer's side of the database: the tip, one range written at once, and a rollback to a fork. */
 export class IndexStore {
   constructor(readonly db: Kysely<IndexTables>) {}
@@ -68,7 +101,7 @@ export class IndexStore {
   /**
    * Writes one range read from the chain, in one transaction, moving the tip from `from` to `to`: if the tip is not
    * `from` any more the write is refused (false), so a range is never written twice. A close takes its stake's principal
-   * and hold from the stake's row.
+   * and hold from the stake's row (withPrincipals).
    */
   async write(
     from: Tip,
@@ -86,6 +119,7 @@ export class IndexStore {
         .where('tip_hash', '=', from.hash)
         .executeTakeFirst()
       if (Number(moved.numUpdatedRows) !== 1) return false
+      await withPrincipals(tx, rows)
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         await tx
           .insertInto('events')
@@ -106,13 +140,6 @@ export class IndexStore {
             c.column('number').doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), time: eb.ref('excluded.time') })),
           )
           .execute()
-      }
-      if (rows.some((r) => r.event === 'Unstaked')) {
-        await sql`
-          update events as c set amount = s.amount, hold = s.hold
-          from events as s
-          where c.event = 'Unstaked' and c.amount is null and c.block_number between ${from.number + 1} and ${to.number}
-            and s.event = 'Staked' and s.pool = c.pool and s.account = c.account and s.stake_id = c.stake_id`.execute(tx)
       }
       return true
     })
