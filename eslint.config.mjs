@@ -104,7 +104,19 @@ const otherSlicesRaw = SLICES.map((slice) => ({
 }))
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'artifacts', 'cache', 'coverage', 'dist', 'src/chain/types', 'deployments', 'coverage.json', 'data'] },
+  {
+    ignores: [
+      'node_modules',
+      'artifacts',
+      'cache',
+      'coverage',
+      'dist',
+      'src/chain/types',
+      'deployments',
+      'coverage.json',
+      'data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
