@@ -27,6 +27,9 @@ export interface IndexerOptions {
   onTip?: (tip: Tip) => void
 }
 
+/** Rows written since the last ANALYZE that make the next one due: at least this many and a fifth of the table. */
+const ANALYZE_AFTER_ROWS = 5_000
+
 /** Rows one transaction writes at most (a block's rows are never split). */
 const WRITE_PART_ROWS = 2_000
 
@@ -85,6 +88,8 @@ export class Indexer {
   private wake: (() => void) | null = null
   private pools: string[] = []
   private failing = false
+  private writtenSinceAnalyze = 0
+  private analyzedRows = 0
   writer = false
   /** The last head seen (for /health's lag). */
   head = -1
@@ -220,7 +225,13 @@ export class Indexer {
       this.opts.onTip?.(next)
       for (const p of part.pools) if (!this.pools.includes(p.address)) this.pools.push(p.address)
       at = next
+      this.writtenSinceAnalyze += part.rows.length
       if (part.end !== to) await new Promise((r) => setImmediate(r))
+    }
+    if (this.writtenSinceAnalyze >= Math.max(ANALYZE_AFTER_ROWS, this.analyzedRows / 5)) {
+      await this.store.analyze()
+      this.analyzedRows += this.writtenSinceAnalyze
+      this.writtenSinceAnalyze = 0
     }
     return to < headNumber
   }
