@@ -48,14 +48,20 @@ async function main() {
   try {
     await runHardhatScript('scripts/deploy.ts', node.url)
     console.log(`Starting the API on 127.0.0.1:${API_PORT}...`)
-    started.push(
-      await startApi(API_PORT, node.url, {
+    // Each piece is owned from its spawn: a Ctrl-C while it starts (the app's first build takes a minute) stops it too.
+    const own = (piece: { stop: () => Promise<void> }) => started.push(piece)
+    await startApi(
+      API_PORT,
+      node.url,
+      {
         API_LOG_LEVEL: process.env.API_LOG_LEVEL ?? 'warn',
         API_ALLOWED_ORIGINS: process.env.API_ALLOWED_ORIGINS ?? `http://127.0.0.1:${APP_PORT},http://localhost:${APP_PORT}`,
-      }),
+      },
+      undefined,
+      own,
     )
     console.log(`Starting the app on 127.0.0.1:${APP_PORT} (first build takes about a minute)...`)
-    started.push(await startDevServer(APP_PORT, { LOCAL_RPC_URL: node.url, LOCAL_API_URL: `http://127.0.0.1:${API_PORT}` }))
+    await startDevServer(APP_PORT, { LOCAL_RPC_URL: node.url, LOCAL_API_URL: `http://127.0.0.1:${API_PORT}` }, undefined, own)
   } catch (err) {
     console.error(err instanceof Error ? err.message : err)
     await shutdown(1)

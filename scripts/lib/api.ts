@@ -7,12 +7,16 @@ export interface RunningApi {
   stop: () => Promise<void>
 }
 
-/** Starts the API service (server/index.ts) as a child process and resolves once /health answers. */
+/**
+ * Starts the API service (server/index.ts) as a child process and resolves once /health answers; `own` gets its stop
+ * as soon as it is spawned (a stack stopped while it starts stops it too).
+ */
 export async function startApi(
   port: number,
   rpcUrl: string,
   env: NodeJS.ProcessEnv = {},
   timeoutMs = 60_000,
+  own: (piece: { stop: () => Promise<void> }) => void = () => {},
 ): Promise<RunningApi> {
   const url = `http://127.0.0.1:${port}`
   const { child, stop } = spawnOwned(
@@ -31,6 +35,7 @@ export async function startApi(
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   )
+  own({ stop })
   await waitForHttp(`${url}/health`, { child, stop }, { what: 'The API', timeoutMs })
   return { url, stop }
 }

@@ -11,8 +11,16 @@ export interface RunningApp {
   stop: () => Promise<void>
 }
 
-/** The webpack dev server (React Fast Refresh, history fallback) on 127.0.0.1:`port`, built against `env`. */
-export async function startDevServer(port: number, env: NodeJS.ProcessEnv, timeoutMs = 180_000): Promise<RunningApp> {
+/**
+ * The webpack dev server (React Fast Refresh, history fallback) on 127.0.0.1:`port`, built against `env`. `own` gets
+ * its stop as soon as it is spawned, so a Ctrl-C during the first build stops it too.
+ */
+export async function startDevServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 180_000,
+  own: (piece: { stop: () => Promise<void> }) => void = () => {},
+): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`
   const { child, stop } = spawnOwned(
     process.execPath,
@@ -27,6 +35,7 @@ export async function startDevServer(port: number, env: NodeJS.ProcessEnv, timeo
     ],
     { cwd: ROOT, env: { ...process.env, ...env, APP_PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
   )
+  own({ stop })
   await waitForHttp(url, { child, stop }, { what: 'The dev server', timeoutMs })
   return { url, stop }
 }
