@@ -2,22 +2,9 @@ import { sql, type Kysely } from 'kysely'
 import { getAddress } from 'ethers'
 import type { IndexTables } from '../db/schema'
 import type { Position } from './cursor'
+import type { ActivityItem, ActivityKind, StatPoint } from '../../src/domain/activityAnswer'
 
-export type ActivityKind = 'claim' | 'claim-stake' | 'stake' | 'close'
-export interface ActivityItem {
-  kind: ActivityKind
-  pool: string | null
-  stakeId: string | null
-  amount: string | null
-  amountOut: string | null
-  fee: string | null
-  forfeited: string | null
-  hold: number | null
-  txHash: string
-  logIndex: number
-  blockNumber: number
-  time: string
-}
+export type { ActivityItem, ActivityKind } from '../../src/domain/activityAnswer'
 
 /** Pools are few: each one's checksum (a keccak) is computed once, not once an item. */
 const checksums = new Map<string, string>()
@@ -81,15 +68,6 @@ export type Interval = keyof typeof INTERVALS
 const WEEK_ORIGIN = 4 * 86_400
 const origin = (interval: Interval) => (interval === 'week' ? WEEK_ORIGIN : 0)
 
-export interface StatsPoint {
-  time: string
-  totalStaked: string
-  stakers: number
-  staked: string
-  closed: string
-  fees: string
-}
-
 /** Whether `pool` is one the index knows. */
 export async function isIndexedPool(db: Kysely<IndexTables>, pool: string) {
   return !!(await db.selectFrom('pools').select('address').where('address', '=', pool.toLowerCase()).executeTakeFirst())
@@ -117,7 +95,7 @@ export async function poolStats(
   interval: Interval,
   from: number,
   to: number,
-): Promise<StatsPoint[]> {
+): Promise<StatPoint[]> {
   const size = INTERVALS[interval]
   const o = origin(interval)
   const first = Math.floor((from - o) / size)
@@ -151,7 +129,7 @@ export async function poolStats(
   const before = byBucket.get(first - 1)
   let total = BigInt(before?.dstaked ?? 0)
   let stakers = Number(before?.dstakers ?? 0)
-  const points: StatsPoint[] = []
+  const points: StatPoint[] = []
   for (let b = first; b <= last; b++) {
     const r = byBucket.get(b)
     total += BigInt(r?.dstaked ?? 0)

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { txConfirmed } from '../../chain/txActions'
 import type { IndexFailure } from '../token/slice'
 import type { IndexPosition } from '../token/activity/api'
+import type { StatPoint } from '../../domain/activityAnswer'
 
 /**
  * Amounts are base-unit decimal strings; percentages 1e18-scaled strings; times unix seconds; hold times seconds
@@ -73,19 +74,7 @@ type Status = 'idle' | 'pending' | 'succeeded' | 'failed'
 /** The statistics block's periods (docs/product.md §2.10): the last 7 days, the last 30, and since the pool's start. */
 export type StatsRange = '7d' | '30d' | 'all'
 
-/**
- * One bucket of a pool's statistics from the API's index (a UTC day, or a week from Monday): the total staked and the
- * stakers at its end, the principal staked and closed in it and the early-close fees shared with holders in it.
- * Amounts are base-unit decimal strings; `time` the bucket's start (ISO).
- */
-export interface StatPoint {
-  time: string
-  totalStaked: string
-  stakers: number
-  staked: string
-  closed: string
-  fees: string
-}
+export type { StatPoint }
 
 /** One period's read: the buckets, their size, how far the index had read, and a failure (the last points stay). */
 export interface StatsRead {

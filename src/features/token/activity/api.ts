@@ -1,29 +1,8 @@
 import { isAddress } from 'ethers'
 
-/** What a holder did, as the API's index has it (docs/product.md §2.9). */
-export type ActivityKind = 'claim' | 'claim-stake' | 'stake' | 'close'
-export const ACTIVITY_KINDS: readonly ActivityKind[] = ['claim', 'claim-stake', 'stake', 'close']
+import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from '../../../domain/activityAnswer'
 
-/**
- * One event of a holder's history (`GET {api}/activity/:address`). Amounts are base-unit decimal strings, `hold`
- * seconds, `time` the block's time (ISO 8601); a field that does not apply to the kind is null.
- */
-export interface ActivityItem {
-  kind: ActivityKind
-  pool: string | null
-  stakeId: string | null
-  /** claim: claimed to the wallet; claim-stake and stake: staked; close: the stake's principal. */
-  amount: string | null
-  /** close only: what the close paid before its fee, the fee, and the bonus and reward given back. */
-  amountOut: string | null
-  fee: string | null
-  forfeited: string | null
-  hold: number | null
-  txHash: string
-  logIndex: number
-  blockNumber: number
-  time: string
-}
+export { ACTIVITY_KINDS, type ActivityItem, type ActivityKind }
 
 /** How far the index has read: its last block, the chain's head it saw, and the difference. */
 export interface IndexPosition {
