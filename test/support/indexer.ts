@@ -7,6 +7,7 @@ import {
 } from '../../src/chain/types'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { ServerConfig } from '../../server/config'
+import type { ActivityItem } from '../../src/domain/activityAnswer'
 import { getJson, startTestApi } from './api'
 
 /** The service with its index on (PGlite in a fresh directory unless `databaseUrl` is given), its database open. */
@@ -34,20 +35,8 @@ export async function waitCaughtUp(api: Awaited<ReturnType<typeof startTestApi>>
   }
 }
 
-export interface Expected {
-  kind: string
-  account: string
-  pool: string | null
-  stakeId: string | null
-  amount: string | null
-  amountOut: string | null
-  fee: string | null
-  forfeited: string | null
-  hold: number | null
-  txHash: string
-  logIndex: number
-  blockNumber: number
-}
+/** An activity item as the test expects it: whose it is, and no time (the scan does not read blocks). */
+export type Expected = Omit<ActivityItem, 'time'> & { account: string }
 
 /**
  * Every holder's activity from one eth_getLogs scan of the canonical chain, from the deployment's start to the head,
@@ -163,7 +152,7 @@ export async function fetchAllActivity(url: string, account: string, limit = 50)
 
 /** An API item in the scan's shape (no time; pool lower-case). */
 export const asExpected = (account: string, i: Record<string, unknown>): Expected => ({
-  kind: i.kind as string,
+  kind: i.kind as ActivityItem['kind'],
   account: account.toLowerCase(),
   pool: i.pool ? (i.pool as string).toLowerCase() : null,
   stakeId: i.stakeId as string | null,
