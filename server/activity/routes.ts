@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import type { IndexTables } from '../db/schema'
 import { ADDRESS } from '../schemas'
 import type { IndexService } from '../indexer/service'
 import { AnswerCache } from './answerCache'
@@ -41,10 +43,28 @@ export function registerActivityRoutes(
   heads: { head(): Promise<{ number: number }> },
 ) {
   const answers = new AnswerCache(ANSWERS_KEPT)
-  const progress = async () => {
-    const [tip, head] = await Promise.all([index.tip(), heads.head().catch(() => null)])
+  const tipOf = async (db: Kysely<IndexTables>) => {
+    const row = await db.selectFrom('index_state').select(['tip_number', 'tip_hash']).where('id', '=', 1).executeTakeFirst()
+    return row ? { number: Number(row.tip_number), hash: row.tip_hash } : { number: -1, hash: '' }
+  }
+  /**
+   * `make`'s answer with the tip it was read at (the same before and after it, so nothing was written meanwhile),
+   * through the cache; and how far that tip is behind the head.
+   */
+  const read = async <T extends object>(key: string, make: (db: Kysely<IndexTables>) => Promise<T>) => {
+    const db = index.db()
+    const [expected, head] = await Promise.all([index.tip(), heads.head().catch(() => null)])
+    const { tip, answer } = await answers.get(expected, key, async () => {
+      // The tip read before and after the answer: equal, the answer is the index at that tip; else read again.
+      for (let tries = 0; ; tries++) {
+        const before = await tipOf(db)
+        const made = await make(db)
+        const after = await tipOf(db)
+        if ((before.number === after.number && before.hash === after.hash) || tries >= 4) return { tip: before, answer: made }
+      }
+    })
     const headBlock = Math.max(head?.number ?? tip.number, tip.number)
-    return { tip: `${tip.number}:${tip.hash}`, at: { indexedBlock: tip.number, headBlock, lag: headBlock - tip.number } }
+    return { ...answer, indexedBlock: tip.number, headBlock, lag: headBlock - tip.number }
   }
 
   app.get<{ Params: { address: string }; Querystring: { cursor?: string; limit?: string } }>(
@@ -67,19 +87,16 @@ export function registerActivityRoutes(
       config: { dependsOn: ['index'] },
     },
     async (req) => {
-      const db = index.db()
       const limit = req.query.limit === undefined ? 50 : Number(req.query.limit)
       if (limit < 1 || limit > MAX_ACTIVITY_LIMIT) throw badRequest(`limit must be between 1 and ${MAX_ACTIVITY_LIMIT}.`)
       const after = req.query.cursor === undefined ? null : decodeCursor(req.query.cursor)
       if (req.query.cursor !== undefined && !after)
         throw badRequest('cursor is not one this service gave: start again without it.')
-      const { tip, at } = await progress()
       const account = req.params.address.toLowerCase()
-      const page = await answers.get(tip, `a|${account}|${req.query.cursor ?? ''}|${limit}`, async () => {
+      return read(`a|${account}|${req.query.cursor ?? ''}|${limit}`, async (db) => {
         const p = await activityPage(db, account, after, limit)
         return { items: p.items, next: p.next ? encodeCursor(p.next) : null }
       })
-      return { ...page, ...at }
     },
   )
 
@@ -119,17 +136,15 @@ export function registerActivityRoutes(
       config: { dependsOn: ['index'] },
     },
     async (req) => {
-      const db = index.db()
       const interval = req.query.interval ?? 'day'
       const pool = req.params.address.toLowerCase()
-      const { tip, at } = await progress()
       const key = `s|${pool}|${interval}|${req.query.from ?? ''}|${req.query.to ?? ''}`
-      const points = await answers.get(tip, key, async () => {
+      return read(key, async (db) => {
         if (!(await isIndexedPool(db, pool))) throw notFound(`${req.params.address} is not a staking pool the index knows.`)
         const indexedTime = await db
           .selectFrom('blocks')
           .select('time')
-          .where('number', '<=', at.indexedBlock)
+          .where('number', '<=', sql<number>`(select tip_number from index_state where id = 1)`)
           .orderBy('number', 'desc')
           .limit(1)
           .executeTakeFirst()
@@ -141,7 +156,6 @@ export function registerActivityRoutes(
           throw badRequest(`At most ${MAX_STATS_POINTS} points an answer: use interval=week or a shorter range.`)
         return { points: await poolStats(db, pool, interval, from, to) }
       })
-      return { ...points, ...at }
     },
   )
 }

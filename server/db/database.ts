@@ -58,8 +58,13 @@ async function openPostgres(url: string): Promise<IndexDatabase> {
       try {
         const r = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [WRITER_LOCK])
         if (r.rows[0]?.locked) {
-          client.on('error', () => {
+          // The session ended (killed, a failover): the lock went with it. The broken connection leaves the pool, so
+          // closing never waits for it, and the next ask competes for the lock again.
+          client.on('error', (err) => {
+            // Only while it holds the lock: once released (close), the pool owns it and its end is no news.
+            if (lockClient !== client) return
             lockClient = null
+            client.release(err)
           })
           lockClient = client
           return true
@@ -71,8 +76,9 @@ async function openPostgres(url: string): Promise<IndexDatabase> {
       return false
     },
     async close() {
-      lockClient?.release()
+      const held = lockClient
       lockClient = null
+      held?.release()
       await db.destroy()
     },
   }

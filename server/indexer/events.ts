@@ -1,10 +1,5 @@
 import type { Interface } from 'ethers'
-import {
-  PoolsInfo__factory,
-  RewardHarvest__factory,
-  StakingPoolBase__factory,
-  StakingPoolFactory__factory,
-} from '../../src/chain/types'
+import { RewardHarvest__factory, StakingPoolBase__factory, StakingPoolFactory__factory } from '../../src/chain/types'
 import type { IndexTables } from '../db/schema'
 
 /** A log as eth_getLogs answers it (hex quantities). */
@@ -23,7 +18,6 @@ export type EventRow = IndexTables['events']
 
 const pool = StakingPoolBase__factory.createInterface()
 const harvest = RewardHarvest__factory.createInterface()
-const registry = PoolsInfo__factory.createInterface()
 const factory = StakingPoolFactory__factory.createInterface()
 
 /**
@@ -48,6 +42,8 @@ function staticDecoder(i: Interface, name: string) {
     for (const f of fields) {
       const hex = f.topic >= 0 ? (log.topics[f.topic] ?? '').slice(2) : log.data.slice(2 + f.word * 64, 2 + (f.word + 1) * 64)
       if (hex.length !== 64) throw new Error(`${name}: log too short`)
+      // An address word with anything in its upper 12 bytes is no address (ethers' decoder refuses it too).
+      if (f.address && !/^0{24}/.test(hex)) throw new Error(`${name}.${f.name}: not an address`)
       out[f.name] = f.address ? '0x' + hex.slice(24).toLowerCase() : BigInt('0x' + hex).toString()
     }
     return out
@@ -60,7 +56,6 @@ const READ: [Interface, string][] = [
   [pool, 'FeesReleased'],
   [harvest, 'Harvested'],
   [harvest, 'HarvestStaked'],
-  [registry, 'PoolAdded'],
   [factory, 'PoolCreated'],
 ]
 const byTopic = new Map(READ.map(([i, name]) => [i.getEvent(name)!.topicHash, { name, decode: staticDecoder(i, name) }]))
@@ -70,48 +65,67 @@ export const INDEXED_TOPICS = [...byTopic.keys()]
 export interface Contracts {
   harvest: string
   token: string
-  registries: string[]
+  /** The deployment's factory: the pools it creates are the only ones read (RewardHarvest trusts no other). */
+  factory: string
+  /** Pools known before these logs (lower case). */
+  pools: Iterable<string>
 }
 
+/** Largest hold (seconds) a row takes: a bigint column, and no pool term comes near it. */
+const MAX_HOLD = BigInt(Number.MAX_SAFE_INTEGER)
+
+type Decoded = { log: RawLog; name: string; a: Record<string, string> }
+
 /**
- * The rows of one range's logs, in chain order, and the pools its registry and factory events name. A claim and stake
- * (HarvestStaked) emits Harvested and the pool's Staked in the same transaction: the activity lists it once, as
- * 'claim-stake', and keeps the other two rows for the statistics with no kind. Unstaked rows get their stake's
- * principal and hold later, from its Staked row (IndexStore.write).
+ * The rows of one range's logs, in chain order, and the pools the factory created in it. Only the factory's pools
+ * count: a registry listing comes from any whitelisted caller, and RewardHarvest too trusts only the factory's.
+ * A claim and stake (HarvestStaked) emits Harvested and the pool's Staked in the same transaction: the activity lists
+ * it once, as 'claim-stake', and keeps those two rows (the Harvested of its user and amount, the Staked of its pool and
+ * stake id) for the statistics with no kind; any other claim or stake in that transaction is listed as itself. A log
+ * whose fields do not fit (not a layout our contracts emit) is left out, never a stuck index. Unstaked rows get their
+ * stake's principal and hold when written (IndexStore.write).
  */
 export function rowsOf(
   logs: RawLog[],
   times: Map<number, number>,
   contracts: Contracts,
 ): { rows: EventRow[]; pools: { address: string; block: number }[] } {
-  const rows: EventRow[] = []
-  const pools: { address: string; block: number }[] = []
   const harvestAddr = contracts.harvest.toLowerCase()
-  const registries = new Set(contracts.registries.map((a) => a.toLowerCase()))
-  // Transactions with a claim and stake: their Harvested and Staked rows are not listed on their own.
-  const claimStakes = new Set<string>()
-  for (const log of logs) {
-    const found = byTopic.get(log.topics[0])
-    if (found?.name === 'HarvestStaked' && log.address.toLowerCase() === harvestAddr && log.topics.length > 1) {
-      claimStakes.add(`${log.transactionHash}:0x${log.topics[1].slice(26)}`.toLowerCase())
-    }
-  }
+  const factoryAddr = contracts.factory.toLowerCase()
+  const decoded: Decoded[] = []
   for (const log of logs) {
     const found = byTopic.get(log.topics[0])
     if (!found || log.removed) continue
-    let a: Record<string, string>
     try {
-      a = found.decode(log)
+      decoded.push({ log, name: found.name, a: found.decode(log) })
     } catch {
-      // Not the layout our contracts emit (nothing of ours can make such a log): left out, never a stuck index.
       continue
     }
+  }
+  const pools: { address: string; block: number }[] = []
+  const known = new Set(contracts.pools)
+  for (const { log, name, a } of decoded) {
+    if (name !== 'PoolCreated' || log.address.toLowerCase() !== factoryAddr || known.has(a.pool)) continue
+    known.add(a.pool)
+    pools.push({ address: a.pool, block: Number(log.blockNumber) })
+  }
+  // The rows a claim and stake accounts for: its Harvested (by user and amount, once each) and its pool's Staked.
+  const claimed = new Map<string, number>()
+  const stakedByClaim = new Set<string>()
+  for (const { log, name, a } of decoded) {
+    if (name !== 'HarvestStaked' || log.address.toLowerCase() !== harvestAddr) continue
+    const k = `${log.transactionHash}|${a.user}|${a.amount}`.toLowerCase()
+    claimed.set(k, (claimed.get(k) ?? 0) + 1)
+    stakedByClaim.add(`${log.transactionHash}|${a.pool}|${a.user}|${a.stakeId}`.toLowerCase())
+  }
+  const rows: EventRow[] = []
+  for (const { log, name, a } of decoded) {
     const blockNumber = Number(log.blockNumber)
     const base = {
       block_number: blockNumber,
       log_index: Number(log.logIndex),
       tx_hash: log.transactionHash.toLowerCase(),
-      event: found.name,
+      event: name,
       kind: null,
       account: null,
       pool: null,
@@ -125,12 +139,14 @@ export function rowsOf(
       time: times.get(blockNumber) ?? 0,
     } satisfies EventRow
     const from = log.address.toLowerCase()
-    const inClaimStake = (user: string) => claimStakes.has(`${log.transactionHash}:${user}`.toLowerCase())
-    switch (found.name) {
+    const tx = log.transactionHash.toLowerCase()
+    const fromPool = known.has(from)
+    switch (name) {
       case 'Staked':
+        if (!fromPool || BigInt(a.holdTime) > MAX_HOLD) break
         rows.push({
           ...base,
-          kind: inClaimStake(a.user) ? null : 'stake',
+          kind: stakedByClaim.has(`${tx}|${from}|${a.user}|${a.id}`) ? null : 'stake',
           account: a.user,
           pool: from,
           stake_id: a.id,
@@ -139,6 +155,7 @@ export function rowsOf(
         })
         break
       case 'Unstaked':
+        if (!fromPool) break
         rows.push({
           ...base,
           kind: 'close',
@@ -151,20 +168,20 @@ export function rowsOf(
         })
         break
       case 'FeesReleased':
+        if (!fromPool) break
         rows.push({ ...base, pool: from, amount: a.amount, to_holders: a.toHolders })
         break
-      case 'Harvested':
+      case 'Harvested': {
         // Claims of the platform token only: the activity's amounts are in its units.
         if (from !== harvestAddr || a.token !== contracts.token.toLowerCase()) break
-        rows.push({
-          ...base,
-          kind: inClaimStake(a.user) ? null : 'claim',
-          account: a.user,
-          amount: a.amount,
-        })
+        const k = `${tx}|${a.user}|${a.amount}`
+        const ofClaimStake = (claimed.get(k) ?? 0) > 0
+        if (ofClaimStake) claimed.set(k, claimed.get(k)! - 1)
+        rows.push({ ...base, kind: ofClaimStake ? null : 'claim', account: a.user, amount: a.amount })
         break
+      }
       case 'HarvestStaked':
-        if (from !== harvestAddr) break
+        if (from !== harvestAddr || BigInt(a.hold) > MAX_HOLD) break
         rows.push({
           ...base,
           kind: 'claim-stake',
@@ -175,11 +192,9 @@ export function rowsOf(
           hold: Number(a.hold),
         })
         break
-      case 'PoolAdded':
       case 'PoolCreated':
-        if (!registries.has(from)) break
+        if (from !== factoryAddr) break
         rows.push({ ...base, pool: a.pool })
-        pools.push({ address: a.pool, block: blockNumber })
         break
     }
   }

@@ -151,11 +151,16 @@ export class Indexer {
 
   private opened = false
   private async ensureWriter(): Promise<boolean> {
-    if (!this.writer) {
-      this.writer = await this.database.tryWriterLock()
-      if (!this.writer) return false
-      this.opened = false
+    // Asked every time: a PostgreSQL session that held the lock may have ended (a failover, a killed connection), and
+    // then another replica may hold it.
+    const writer = await this.database.tryWriterLock()
+    if (!writer) {
+      if (this.writer) this.opts.log.warn('index: the writer lock is lost; another replica writes')
+      this.writer = false
+      return false
     }
+    if (!this.writer) this.opened = false
+    this.writer = true
     if (!this.opened) {
       const { record } = this.opts
       const genesis = await this.blockAt(0)
@@ -192,10 +197,14 @@ export class Indexer {
     if (tip.number >= headNumber) return false
 
     const from = tip.number + 1
-    const read = await this.reader.read(this.addresses(), INDEXED_TOPICS, from, headNumber)
+    // The range's end is pinned by its hash before its logs are asked for, and checked again after: logs read from
+    // a branch that a reorg replaced meanwhile (or from a lagging node behind a load balancer) are never written.
+    const pinned = new Map<number, string | undefined>()
+    const pin = async (end: number) => void pinned.set(end, (await this.blockAt(end))?.hash)
+    const read = await this.reader.read(this.addresses(), INDEXED_TOPICS, from, headNumber, pin)
     const to = read.to
     let logs = read.logs
-    const { pools: found } = rowsOf(logs, new Map(), this.registries())
+    const { pools: found } = rowsOf(logs, new Map(), this.contracts())
     const fresh = found.filter((p) => !this.pools.includes(p.address))
     if (fresh.length > 0) {
       // A pool created in this range: its own events from the block it appeared in.
@@ -207,14 +216,19 @@ export class Indexer {
     }
     const eventBlocks = [...new Set(logs.map((l) => Number(l.blockNumber)))]
     const numbers = [...new Set([...eventBlocks, to])]
-    const headers = await Promise.all(numbers.map((n) => this.blockAt(n)))
+    const [tipNow, ...headers] = await Promise.all([
+      tip.number >= 0 ? this.blockAt(tip.number) : Promise.resolve(null),
+      ...numbers.map((n) => this.blockAt(n)),
+    ])
     const byNumber = new Map(numbers.map((n, i) => [n, headers[i]]))
-    // Every log must come from the blocks now canonical, and the range's end must still be there.
+    // Every log must come from the blocks now canonical; the range's end must be the block pinned before the read,
+    // and the tip still canonical, so the whole range hangs from the tip on one branch.
     for (const l of logs) if (byNumber.get(Number(l.blockNumber))?.hash !== l.blockHash) throw new ChangedUnderRead()
     const end = byNumber.get(to)
-    if (!end) throw new ChangedUnderRead()
+    if (!end || !pinned.get(to) || end.hash !== pinned.get(to)) throw new ChangedUnderRead()
+    if (tip.number >= 0 && tipNow?.hash !== tip.hash) throw new ChangedUnderRead()
     const times = new Map(numbers.map((n) => [n, Number(byNumber.get(n)!.timestamp)]))
-    const { rows, pools } = rowsOf(logs, times, this.registries())
+    const { rows, pools } = rowsOf(logs, times, this.contracts())
     const blocks = numbers.map((n) => ({ number: n, hash: byNumber.get(n)!.hash, time: times.get(n)! }))
     // A range full of events is written in parts that each end at a block boundary and move the tip there, so no
     // transaction holds the database (PGlite: the service's thread) for long; requests are answered between them.
@@ -248,12 +262,12 @@ export class Indexer {
 
   private addresses() {
     const c = this.opts.record.contracts
-    return [c.harvest, c.poolsInfo, c.factory, ...this.pools]
+    return [c.harvest, c.factory, ...this.pools]
   }
 
-  private registries() {
+  private contracts() {
     const c = this.opts.record.contracts
-    return { harvest: c.harvest, token: c.token, registries: [c.poolsInfo, c.factory] }
+    return { harvest: c.harvest, token: c.token, factory: c.factory, pools: this.pools }
   }
 
   /** Finds the newest stored block still canonical and forgets everything above it (the whole index if none is). */

@@ -39,10 +39,20 @@ export class LogReader {
 
   private successes = 0
 
-  /** The logs of `addresses` with one of `topics` from `from` up to at most `to`, and the last block they cover. */
-  async read(addresses: string[], topics: string[], from: number, to: number): Promise<{ to: number; logs: RawLog[] }> {
+  /**
+   * The logs of `addresses` with one of `topics` from `from` up to at most `to`, and the last block they cover;
+   * `before` runs before each eth_getLogs with the end it asks for.
+   */
+  async read(
+    addresses: string[],
+    topics: string[],
+    from: number,
+    to: number,
+    before: (end: number) => Promise<void> = async () => {},
+  ): Promise<{ to: number; logs: RawLog[] }> {
     for (;;) {
       const end = Math.min(to, from + this.range - 1)
+      await before(end)
       try {
         const logs = await this.get(addresses, topics, from, end)
         if (logs.length > DENSE_LOGS && end > from) {

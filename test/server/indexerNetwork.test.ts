@@ -7,6 +7,9 @@ import { asExpected, fetchAllActivity, scanActivity, startIndexedApi, waitCaught
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+// Nodes, services and databases of their own: longer than the layer's 60 s a test.
+jest.setTimeout(300_000)
+
 describe('the index over a realistic network and with replicas', () => {
   let chain: Awaited<ReturnType<typeof dedicatedChain>>
   beforeAll(async () => {

@@ -66,6 +66,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
  * gap, nothing of an abandoned branch), and each pool's statistics end at the chain's totalStaked and stakersCount.
  * The same property runs on PGlite and on a real PostgreSQL.
  */
+// A node, services and a database of its own: longer than the layer's 60 s a test, hooks included.
+jest.setTimeout(600_000)
+
 describe.each([['PGlite'], ['PostgreSQL']])('the index on %s equals the canonical chain', (db) => {
   let chain: Awaited<ReturnType<typeof dedicatedChain>>
   let postgres: RunningPostgres | null = null
@@ -184,7 +187,7 @@ describe.each([['PGlite'], ['PostgreSQL']])('the index on %s equals the canonica
           }
         }
       }),
-      { numRuns: Number(process.env.INDEX_PROPERTY_RUNS ?? 6) },
+      { numRuns: Number(process.env.INDEX_PROPERTY_RUNS ?? 5) },
     )
   })
 })

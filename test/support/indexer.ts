@@ -1,10 +1,5 @@
 import type { JsonRpcProvider } from 'ethers'
-import {
-  PoolsInfo__factory,
-  RewardHarvest__factory,
-  StakingPoolBase__factory,
-  StakingPoolFactory__factory,
-} from '../../src/chain/types'
+import { RewardHarvest__factory, StakingPoolBase__factory, StakingPoolFactory__factory } from '../../src/chain/types'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { ServerConfig } from '../../server/config'
 import type { ActivityItem } from '../../src/domain/activityAnswer'
@@ -45,21 +40,16 @@ export type Expected = Omit<ActivityItem, 'time'> & { account: string }
 export async function scanActivity(p: JsonRpcProvider, record: DeploymentRecord): Promise<Map<string, Expected[]>> {
   const pool = StakingPoolBase__factory.createInterface()
   const harvest = RewardHarvest__factory.createInterface()
-  const info = PoolsInfo__factory.createInterface()
   const factory = StakingPoolFactory__factory.createInterface()
   const c = record.contracts
   const head = Number(await p.send('eth_blockNumber', []))
   const range = { fromBlock: '0x' + record.startBlock.toString(16), toBlock: '0x' + head.toString(16) }
-  // Pools: the record's and every one the registry or the factory announced.
-  const announced = await p.send('eth_getLogs', [
-    {
-      ...range,
-      address: [c.poolsInfo, c.factory],
-      topics: [[info.getEvent('PoolAdded')!.topicHash, factory.getEvent('PoolCreated')!.topicHash]],
-    },
+  // Pools: the record's and every one the deployment's factory created (a registry listing is not a pool).
+  const created = await p.send('eth_getLogs', [
+    { ...range, address: [c.factory], topics: [[factory.getEvent('PoolCreated')!.topicHash]] },
   ])
   const pools = new Set([...record.pools.map((x) => x.address.toLowerCase())])
-  for (const l of announced) pools.add(('0x' + l.topics[2].slice(26)).toLowerCase())
+  for (const l of created) pools.add(('0x' + l.topics[2].slice(26)).toLowerCase())
   const logs: {
     address: string
     topics: string[]
@@ -71,10 +61,16 @@ export async function scanActivity(p: JsonRpcProvider, record: DeploymentRecord)
   const principal = new Map<string, { amount: string; hold: number }>()
   const out = new Map<string, Expected[]>()
   const push = (e: Expected) => out.set(e.account, [...(out.get(e.account) ?? []), e])
-  const harvestStakeTxs = new Set<string>()
+  // RewardHarvest emits a claim and stake's Harvested just before its HarvestStaked, after the pool's Staked: those
+  // two are what it lists once.
+  const hiddenHarvested = new Set<string>()
+  const hiddenStaked = new Set<string>()
   for (const l of logs) {
-    if (l.address.toLowerCase() === c.harvest.toLowerCase() && l.topics[0] === harvest.getEvent('HarvestStaked')!.topicHash)
-      harvestStakeTxs.add(l.transactionHash)
+    if (l.address.toLowerCase() !== c.harvest.toLowerCase()) continue
+    const e = harvest.parseLog(l)
+    if (e?.name !== 'HarvestStaked') continue
+    hiddenHarvested.add(`${l.transactionHash}:${Number(l.logIndex) - 1}`)
+    hiddenStaked.add(`${l.transactionHash}:${e.args.pool}:${e.args.stakeId}`.toLowerCase())
   }
   for (const l of logs) {
     const at = { txHash: l.transactionHash, logIndex: Number(l.logIndex), blockNumber: Number(l.blockNumber) }
@@ -83,7 +79,7 @@ export async function scanActivity(p: JsonRpcProvider, record: DeploymentRecord)
       const e = harvest.parseLog(l)
       if (
         e?.name === 'Harvested' &&
-        !harvestStakeTxs.has(l.transactionHash) &&
+        !hiddenHarvested.has(`${l.transactionHash}:${Number(l.logIndex)}`) &&
         e.args.token.toLowerCase() === c.token.toLowerCase()
       )
         push({ ...none, ...at, kind: 'claim', account: e.args.user.toLowerCase(), amount: e.args.amount.toString() })
@@ -104,7 +100,7 @@ export async function scanActivity(p: JsonRpcProvider, record: DeploymentRecord)
     const key = (user: string, id: bigint) => `${l.address}:${user}:${id}`.toLowerCase()
     if (e?.name === 'Staked') {
       principal.set(key(e.args.user, e.args.id), { amount: e.args.amount.toString(), hold: Number(e.args.holdTime) })
-      if (!harvestStakeTxs.has(l.transactionHash))
+      if (!hiddenStaked.has(`${l.transactionHash}:${l.address}:${e.args.id}`.toLowerCase()))
         push({
           ...none,
           ...at,
