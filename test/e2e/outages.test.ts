@@ -54,7 +54,10 @@ describe('outages on the local stack: honest states, and recovery without a relo
     const me = session.accounts()[0]
     const { page, errors } = await session.open({ wallet: new TestWallet(chainUrl(), { account: me }), path: '/staking' })
     await connectWith(page, 'Browser wallet')
-    await page.getByText('Closed', { exact: true }).first().waitFor()
+    await page
+      .getByTestId(/^stake-\d+$/)
+      .first()
+      .waitFor() // the stake list's rows (the statistics table has a Closed column too)
     await page.getByTestId('pool-as-of').waitFor()
     const rows = await page.locator('[data-testid^="stake-"]').count()
     await proxyFault('rpc', 'down')
@@ -87,13 +90,16 @@ describe('outages on the local stack: honest states, and recovery without a relo
     await banner.getByRole('heading', { name: "Can't reach the network" }).waitFor({ timeout: 10_000 })
     expect(await banner.textContent()).toContain('Nothing could be read yet. The page tries again by itself.')
     expect(await banner.textContent()).toContain('The network did not answer in time.')
-    expect(await page.getByLabel('Loading').count()).toBe(0)
+    expect(await page.getByLabel('Loading', { exact: true }).count()).toBe(0)
     expect(await page.getByTestId('stake-list-error').textContent()).toContain('Your stakes could not be read.')
     expect(await page.getByText('You do not have any deposits').count()).toBe(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await shot(page, 'phone-staking-rpc-hang')
     await proxyFault('rpc', 'none')
-    await page.getByText('Closed', { exact: true }).first().waitFor({ timeout: 10_000 })
+    await page
+      .getByTestId(/^stake-\d+$/)
+      .first()
+      .waitFor({ timeout: 10_000 })
     expect(await banner.count()).toBe(0)
     expect(errors).toEqual([])
   })
@@ -119,7 +125,10 @@ describe('outages on the local stack: honest states, and recovery without a relo
       .catch(async (err) => {
         if ((await failure.count()) > 0) throw err
       })
-    await page.getByText('Closed', { exact: true }).first().waitFor()
+    await page
+      .getByTestId(/^stake-\d+$/)
+      .first()
+      .waitFor() // the stake list's rows (the statistics table has a Closed column too)
     expect(await failure.count()).toBe(0)
     // The same state on a phone.
     await proxyFailCalls(selector)

@@ -179,7 +179,8 @@ describe('staking page on the local stack', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      // The stake list's (the Activity section has one too, below it).
+      page.getByRole('button', { name: 'Export CSV' }).first().click(),
     ])
     expect(download.suggestedFilename()).toBe('stakes.csv')
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n')
