@@ -86,9 +86,8 @@ class FirstViewPlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('FirstViewPlugin', (compilation) => {
       const hooks = HtmlWebpackPlugin.getHooks(compilation)
-      // The entry scripts are preloaded and run by loaderScript once the first view has painted. Low priority says what
-      // is true: the first paint does not need them (a high-priority preload counts as render-blocking in Lighthouse's
-      // model); nothing else on the page competes for the connection, so they arrive as soon as before.
+      // The entry scripts are fetched and run by loaderScript once the first view has painted; the document names
+      // none of them in its head.
       hooks.alterAssetTagGroups.tap('FirstViewPlugin', (data) => {
         const isEntry = (t: HtmlWebpackPlugin.HtmlTagObject) => t.tagName === 'script' && typeof t.attributes.src === 'string'
         const srcs = data.headTags.filter(isEntry).map((t) => String(t.attributes.src))
@@ -99,12 +98,9 @@ class FirstViewPlugin {
         const needed = FIRST_RENDER_CHUNKS.flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])])
           .filter((file) => file.endsWith('.js'))
           .map((file) => `${base}${file}`)
-        const hrefs = [...new Set([...srcs, ...needed])]
-        const preloads = hrefs.map((href) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, fetchpriority: 'low' }),
-        )
-        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs))
-        return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), ...preloads, loader] }
+        const preloads = [...new Set(needed)].filter((href) => !srcs.includes(href))
+        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads))
+        return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), loader] }
       })
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
         // Loaded only here: a development build never renders on the server.
@@ -150,7 +146,8 @@ export default (
       clean: true,
     },
     // No source maps in a production build: dist/ is published as it is, and maps would publish the source.
-    devtool: dev ? 'eval-cheap-module-source-map' : false,
+    // APP_SOURCE_MAPS=1 writes them for profiling a production build (scripts/bench/profile.ts), never to publish.
+    devtool: dev ? 'eval-cheap-module-source-map' : process.env.APP_SOURCE_MAPS === '1' ? 'source-map' : false,
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       alias: {

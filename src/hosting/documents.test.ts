@@ -67,16 +67,21 @@ describe('RETURNING_SCRIPT', () => {
 
 describe('loaderScript', () => {
   function page(visibilityState: string) {
-    const added: { src: string; async: boolean }[] = []
+    const added: Record<string, string | boolean>[] = []
     const frames: (() => void)[] = []
     const timers: (() => void)[] = []
     const document = {
       visibilityState,
-      createElement: () => ({ src: '', async: true }),
-      head: { appendChild: (s: { src: string; async: boolean }) => added.push({ ...s }) },
+      createElement: (tag: string) => (tag === 'script' ? { tag, src: '', async: true } : { tag, rel: '', as: '', href: '' }),
+      head: { appendChild: (el: Record<string, string | boolean>) => added.push({ ...el }) },
     }
     const start = () =>
-      new Function('document', 'requestAnimationFrame', 'setTimeout', loaderScript(['/static/a.js', '/static/b.js']))(
+      new Function(
+        'document',
+        'requestAnimationFrame',
+        'setTimeout',
+        loaderScript(['/static/a.js', '/static/b.js'], ['/static/page.js', '/static/chain.js']),
+      )(
         document,
         (f: () => void) => frames.push(f),
         (f: () => void) => timers.push(f),
@@ -84,7 +89,7 @@ describe('loaderScript', () => {
     return { added, frames, timers, start }
   }
 
-  it('runs the entry scripts, in order, once the next frame has painted', () => {
+  it('fetches the chunks and runs the entry scripts, in order, once the next frame has painted', () => {
     const p = page('visible')
     p.start()
     expect(p.added).toEqual([])
@@ -92,15 +97,17 @@ describe('loaderScript', () => {
     expect(p.added).toEqual([])
     p.timers.splice(0).forEach((f) => f())
     expect(p.added).toEqual([
-      { src: '/static/a.js', async: false },
-      { src: '/static/b.js', async: false },
+      { tag: 'link', rel: 'preload', as: 'script', href: '/static/page.js' },
+      { tag: 'link', rel: 'preload', as: 'script', href: '/static/chain.js' },
+      { tag: 'script', src: '/static/a.js', async: false },
+      { tag: 'script', src: '/static/b.js', async: false },
     ])
   })
 
   it('runs them at once in a background tab, which paints no frame', () => {
     const p = page('hidden')
     p.start()
-    expect(p.added.map((s) => s.src)).toEqual(['/static/a.js', '/static/b.js'])
+    expect(p.added.map((el) => el.src ?? el.href)).toEqual(['/static/page.js', '/static/chain.js', '/static/a.js', '/static/b.js'])
     expect(p.frames).toEqual([])
   })
 
