@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 
 /**
- * Starts the app in four tasks, yielding to the browser between them, instead of one long task that evaluates React,
+ * Starts the app in short tasks, yielding to the browser between them, instead of one long task that evaluates React,
  * the store and the app at once and blocks input for its whole length (total blocking time, docs/architecture.md §10).
  * The imports are eager: their modules stay in this chunk and no request is added; only their evaluation moves into
  * a task of its own. They import our modules, never a package's whole namespace, so tree shaking still applies. The
@@ -17,17 +17,25 @@ const nextTask = () =>
 async function start() {
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client')
   await nextTask()
-  const [{ makeStore }, { setTimers }, { createBrowserEnv }, { readBuildConfig }, { createChainLayer }] = await Promise.all([
+  // The store's modules (slices, the wallet saga, Redux Toolkit, redux-saga) are evaluated in a task of their own, the
+  // store made in the next, its sagas started in the one after (makeStore runs them): each is a few tens of ms on a phone.
+  const [{ makeStore }, { setTimers }, { readBuildConfig }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ './config/timers'),
-    import(/* webpackMode: "eager" */ './platform/browserEnv'),
     import(/* webpackMode: "eager" */ './config/buildConfig'),
+  ])
+  await nextTask()
+  const [{ createBrowserEnv }, { createChainLayer }, { warmSteps }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './platform/browserEnv'),
     import(/* webpackMode: "eager" */ './chain/layer'),
+    import(/* webpackMode: "eager" */ './format/warm'),
   ])
   const env = createBrowserEnv()
   const config = readBuildConfig()
   setTimers(config.timers ?? {})
-  const store = makeStore(undefined, { chain: createChainLayer(config, env), env })
+  const chain = createChainLayer(config, env)
+  await nextTask()
+  const store = makeStore(undefined, { chain, env })
   await nextTask()
   const [{ Root }, { loadPages }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/Root'),
@@ -35,6 +43,10 @@ async function start() {
   ])
   // The page chunks before the first render: it then shows the page the build's markup shows, not a spinner.
   await loadPages()
+  for (const warm of warmSteps) {
+    await nextTask()
+    warm()
+  }
   await nextTask()
   const container = document.getElementById('root')!
   // A transition: React renders in slices of a few milliseconds, yielding to the browser in between.

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit'
 import type { Saga, SagaIterator } from 'redux-saga'
-import { all, call, put, race, setContext, spawn, take } from 'redux-saga/effects'
+import { all, call, delay, put, race, setContext, spawn, take } from 'redux-saga/effects'
 import type { ChainLayer } from '../chain/layer'
 import { walletSaga } from '../features/wallet/sagas'
 import { chainReadsStarted } from '../features/wallet/slice'
@@ -27,7 +27,11 @@ const loadChainSagas = () =>
     import(/* webpackChunkName: "chain" */ '../features/token/sagas'),
     import(/* webpackChunkName: "chain" */ '../features/vesting/sagas'),
     import(/* webpackChunkName: "chain" */ '../features/stake/sagas'),
-  ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
+    import(/* webpackChunkName: "chain" */ '../chain/contracts'),
+  ]).then(([token, vesting, stake, { parseAbis }]) => ({
+    sagas: [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga],
+    parseAbis,
+  }))
 
 function chainSagasOnce(): ChainSagas {
   let running: Promise<void> | null = null
@@ -35,8 +39,16 @@ function chainSagasOnce(): ChainSagas {
   function* start(): SagaIterator {
     try {
       const chain: ChainLayer = yield getChain()
-      const [features]: [Saga[]] = yield all([call(loadChainSagas), call([chain, chain.loadReads])])
-      yield all(features.map((f) => spawn(stopsOnClose(f))))
+      const [{ sagas, parseAbis }]: [{ sagas: Saga[]; parseAbis: (() => void)[] }] = yield all([
+        call(loadChainSagas),
+        call([chain, chain.loadReads]),
+      ])
+      // Each ABI parsed in a task of its own (delay(0) yields to the browser), not inside the first read's.
+      for (const parse of parseAbis) {
+        yield delay(0)
+        parse()
+      }
+      yield all(sagas.map((f) => spawn(stopsOnClose(f))))
       // The pages ask for their reads from now on (they wait for this: an ask before would find no saga taking it).
       yield put(chainReadsStarted())
       settle.resolve()

@@ -15,8 +15,10 @@ import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } f
 const bind = <T>(abi: InterfaceAbi) => {
   // Parsed once, on first use: a Contract made from the JSON ABI parses it again each time, and sagas make one per read.
   let iface: Interface | null = null
-  return (address: string, runner: ContractRunner | null = null): T =>
-    new Contract(address, (iface ??= new Interface(abi)), runner) as unknown as T
+  const parsed = () => (iface ??= new Interface(abi))
+  const handle = (address: string, runner: ContractRunner | null = null): T =>
+    new Contract(address, parsed(), runner) as unknown as T
+  return Object.assign(handle, { parse: (): void => void parsed() })
 }
 
 export const contracts = {
@@ -27,3 +29,9 @@ export const contracts = {
   harvest: bind<RewardHarvest>(HarvestArtifact.abi),
   poolsInfo: bind<PoolsInfo>(PoolsInfoArtifact.abi),
 }
+
+/**
+ * Parses each ABI now, one a call (the Lens's alone is tens of ms on a phone): the chain sagas call them in tasks of
+ * their own before the first read, which would otherwise pay for them inside the task that sends it.
+ */
+export const parseAbis = Object.values(contracts).map((c) => c.parse)
