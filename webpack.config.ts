@@ -75,6 +75,8 @@ class HeadersFilePlugin {
 
 /** The lazy chunks (webpackChunkName) that every visit's first render needs: src/app/App.tsx, src/app/rootSaga.ts. */
 const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain']
+/** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx, src/chain/wallets.ts). */
+const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit', 'wallet']
 
 /**
  * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
@@ -95,11 +97,17 @@ class FirstViewPlugin {
         // (the entry loads them before its first render) and the chain sagas' (every visit reads the chain now, the
         // public view too). Without these, each was one more round trip after the entry had downloaded and run.
         const base = String(compilation.outputOptions.publicPath ?? '/')
-        const needed = FIRST_RENDER_CHUNKS.flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])])
-          .filter((file) => file.endsWith('.js'))
-          .map((file) => `${base}${file}`)
+        const filesOf = (names: string[]) =>
+          names
+            .flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])])
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => `${base}${file}`)
+        const needed = filesOf(FIRST_RENDER_CHUNKS)
         const preloads = [...new Set(needed)].filter((href) => !srcs.includes(href))
-        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads))
+        const later = [...new Set(filesOf(IDLE_PREFETCH_CHUNKS))].filter(
+          (href) => !srcs.includes(href) && !preloads.includes(href),
+        )
+        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later))
         return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), loader] }
       })
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {

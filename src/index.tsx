@@ -25,10 +25,9 @@ async function start() {
     import(/* webpackMode: "eager" */ './config/buildConfig'),
   ])
   await nextTask()
-  const [{ createBrowserEnv }, { createChainLayer }, { warmSteps }] = await Promise.all([
+  const [{ createBrowserEnv }, { createChainLayer }] = await Promise.all([
     import(/* webpackMode: "eager" */ './platform/browserEnv'),
     import(/* webpackMode: "eager" */ './chain/layer'),
-    import(/* webpackMode: "eager" */ './format/warm'),
   ])
   const env = createBrowserEnv()
   const config = readBuildConfig()
@@ -43,10 +42,6 @@ async function start() {
   ])
   // The page chunks before the first render: it then shows the page the build's markup shows, not a spinner.
   await loadPages()
-  for (const warm of warmSteps) {
-    await nextTask()
-    warm()
-  }
   await nextTask()
   const container = document.getElementById('root')!
   // A transition: React renders in slices of a few milliseconds, yielding to the browser in between.

@@ -13,11 +13,10 @@ import { GlobalStyle } from '../ui/theme'
 
 export { loadScreens } from '../kit/lazyChunk'
 
-// The first view is the shell: header, wallet state, notices. Each page is a chunk of its own, fetched when the shell
-// shows it (a first visit without a wallet never needs one) and prefetched (a low-priority download once the first
-// view's script has run), so connecting or following a link does not wait for it (docs/architecture.md §10).
-const claimChunk = lazyChunk(() => import(/* webpackChunkName: "claim", webpackPrefetch: true */ '../pages/ClaimPage'))
-const stakingChunk = lazyChunk(() => import(/* webpackChunkName: "staking", webpackPrefetch: true */ '../pages/StakingPage'))
+// The first view is the shell: header, wallet state, notices. Each page is a chunk of its own; the documents' loader
+// fetches both beside the entry, which loads them before its first render (docs/architecture.md §10).
+const claimChunk = lazyChunk(() => import(/* webpackChunkName: "claim" */ '../pages/ClaimPage'))
+const stakingChunk = lazyChunk(() => import(/* webpackChunkName: "staking" */ '../pages/StakingPage'))
 const ClaimPage = claimChunk((m) => m.ClaimPage)
 const StakingPage = stakingChunk((m) => m.StakingPage)
 

@@ -4,20 +4,20 @@ import { useAppSelector } from '../kit/hooks'
 import { lazyChunk, LoadFailure } from '../kit/lazyChunk'
 import type { ModalName } from '../kit/modals'
 
-// Dialogs open on a click, so none is in the first view: one prefetched chunk for the small ones; formik and yup
-// serve only the deposit form, a chunk of its own. The first dialog of a chunk shows a moment after the click.
+// Dialogs open on a click, so none is in the first view: one chunk for the small ones; formik and yup serve only the
+// deposit form, a chunk of its own. Both are prefetched once the page is idle (loaderScript, src/hosting/documents.ts). The first dialog of a chunk shows a moment after the click.
 const dialogsChunk = lazyChunk(() =>
   Promise.all([
-    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/wallet/components/ChooseWalletDialog'),
-    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/wallet/components/ConnectWalletModal'),
-    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/vesting/components/StakeWarningModal'),
-    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/vesting/components/TermChooserModal'),
-    import(/* webpackChunkName: "dialogs", webpackPrefetch: true */ '../features/stake/components/StakeSummaryDialog'),
+    import(/* webpackChunkName: "dialogs" */ '../features/wallet/components/ChooseWalletDialog'),
+    import(/* webpackChunkName: "dialogs" */ '../features/wallet/components/ConnectWalletModal'),
+    import(/* webpackChunkName: "dialogs" */ '../features/vesting/components/StakeWarningModal'),
+    import(/* webpackChunkName: "dialogs" */ '../features/vesting/components/TermChooserModal'),
+    import(/* webpackChunkName: "dialogs" */ '../features/stake/components/StakeSummaryDialog'),
   ]).then(([choose, connect, warning, terms, summary]) => ({ ...choose, ...connect, ...warning, ...terms, ...summary })),
 )
-const DepositModal = lazyChunk(
-  () => import(/* webpackChunkName: "deposit", webpackPrefetch: true */ '../features/stake/components/DepositModal'),
-)((m) => m.DepositModal)
+const DepositModal = lazyChunk(() => import(/* webpackChunkName: "deposit" */ '../features/stake/components/DepositModal'))(
+  (m) => m.DepositModal,
+)
 
 /** Each dialog's component, by its name in src/app/modals.ts: a name without one does not compile. */
 const MODAL_COMPONENTS: Record<ModalName, ComponentType> = {

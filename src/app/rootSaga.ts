@@ -27,11 +27,28 @@ const loadChainSagas = () =>
     import(/* webpackChunkName: "chain" */ '../features/token/sagas'),
     import(/* webpackChunkName: "chain" */ '../features/vesting/sagas'),
     import(/* webpackChunkName: "chain" */ '../features/stake/sagas'),
-    import(/* webpackChunkName: "chain" */ '../chain/contracts'),
-  ]).then(([token, vesting, stake, { parseAbis }]) => ({
-    sagas: [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga],
-    parseAbis,
-  }))
+  ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
+
+/**
+ * The chunk's modules are evaluated in steps, each in a task of its own (delay(0) yields to the browser): ethers'
+ * contract and ABI code with our ABIs, then each ABI's parse (the Lens's alone is tens of ms on a phone), then the
+ * provider, then the sagas. In one go they were a task of 150 ms on a throttled CPU, and the parses were paid inside
+ * the task that sends the first read.
+ */
+function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
+  const { parseAbis }: typeof import('../chain/contracts') = yield call(
+    () => import(/* webpackChunkName: "chain" */ '../chain/contracts'),
+  )
+  for (const parse of parseAbis) {
+    yield delay(0)
+    parse()
+  }
+  yield delay(0)
+  yield call([chain, chain.loadReads])
+  yield delay(0)
+  const sagas: Saga[] = yield call(loadChainSagas)
+  return sagas
+}
 
 function chainSagasOnce(): ChainSagas {
   let running: Promise<void> | null = null
@@ -39,15 +56,7 @@ function chainSagasOnce(): ChainSagas {
   function* start(): SagaIterator {
     try {
       const chain: ChainLayer = yield getChain()
-      const [{ sagas, parseAbis }]: [{ sagas: Saga[]; parseAbis: (() => void)[] }] = yield all([
-        call(loadChainSagas),
-        call([chain, chain.loadReads]),
-      ])
-      // Each ABI parsed in a task of its own (delay(0) yields to the browser), not inside the first read's.
-      for (const parse of parseAbis) {
-        yield delay(0)
-        parse()
-      }
+      const sagas: Saga[] = yield call(loadChainStepwise, chain)
       yield all(sagas.map((f) => spawn(stopsOnClose(f))))
       // The pages ask for their reads from now on (they wait for this: an ask before would find no saga taking it).
       yield put(chainReadsStarted())

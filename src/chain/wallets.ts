@@ -47,15 +47,15 @@ export function metaMaskDeepLink(href: string): string {
 }
 
 /**
- * The connectors' code, a lazy chunk ("wallet", prefetched): a first visit shows the Connect Wallet prompt without it,
+ * The connectors' code, a lazy chunk ("wallet", prefetched once the page is idle by the documents' loader): a first visit shows the Connect Wallet prompt without it,
  * and a returning wallet loads it at startup (startWallet).
  */
 const loadConnectors = () =>
   Promise.all([
-    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/core'),
-    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '@web3-react/metamask'),
-    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ './devWallet'),
-    import(/* webpackChunkName: "wallet", webpackPrefetch: true */ './announcedConnector'),
+    import(/* webpackChunkName: "wallet" */ '@web3-react/core'),
+    import(/* webpackChunkName: "wallet" */ '@web3-react/metamask'),
+    import(/* webpackChunkName: "wallet" */ './devWallet'),
+    import(/* webpackChunkName: "wallet" */ './announcedConnector'),
   ]).then(([core, metaMask, dev, announced]) => ({
     initializeConnector: core.initializeConnector,
     MetaMask: metaMask.MetaMask,
@@ -113,7 +113,7 @@ export class Wallets {
   discover(onChange: () => void): () => void {
     let stop: (() => void) | null = null
     let stopped = false
-    void import(/* webpackChunkName: "wallet", webpackPrefetch: true */ '../platform/walletDiscovery').then(
+    void import(/* webpackChunkName: "wallet" */ '../platform/walletDiscovery').then(
       ({ listenForWallets }) => {
         if (stopped) return
         stop = listenForWallets(this.env.walletEvents, (wallet) => {

@@ -1,49 +1,30 @@
-// Made on first use: the first Intl formatter of a page is costly (tens of ms on a phone), and the first view shows
-// no date.
-let DATE: Intl.DateTimeFormat | null = null
+// Written from the date's UTC fields, not with Intl: the page's first Intl formatter loads the browser's locale tables,
+// 16-30 ms here and four times that on a phone, in the task that shows the first figures. The texts are en-GB's, as
+// Intl writes them (src/format/dates.test.ts holds the two equal over random dates), September's "Sept" included.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
+const two = (n: number) => String(n).padStart(2, '0')
 
 /** A date for people, e.g. "Tue, 22 Dec 2026" (UTC, so every viewer sees the same day as the chain). */
 export function formatDate(value: string | number): string {
-  const ms = typeof value === 'number' ? value * 1000 : Date.parse(value)
-  DATE ??= new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-  return DATE.format(new Date(ms))
+  const d = new Date(typeof value === 'number' ? value * 1000 : Date.parse(value))
+  return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
-
-let DATE_TIME: Intl.DateTimeFormat | null = null
 
 /** A moment for people, e.g. "26 Nov 2026 14:00 UTC" (unix seconds; UTC, as the chain keeps time). */
 export function formatDateTime(seconds: number): string {
-  DATE_TIME ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  })
-  const part = Object.fromEntries(DATE_TIME.formatToParts(new Date(seconds * 1000)).map((p) => [p.type, p.value]))
-  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute} UTC`
+  const d = new Date(seconds * 1000)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`
 }
-
-let MONTH: Intl.DateTimeFormat | null = null
 
 /** A month for an axis, e.g. "Dec 2026" (unix seconds; UTC, as formatDate). */
 export function formatMonth(seconds: number): string {
-  MONTH ??= new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-  return MONTH.format(new Date(seconds * 1000))
+  const d = new Date(seconds * 1000)
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
-
-let DAY_MONTH: Intl.DateTimeFormat | null = null
 
 /** A day for a chart's axis, e.g. "7 Dec" (unix seconds; UTC, as formatDate). */
 export function formatDayMonth(seconds: number): string {
-  DAY_MONTH ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-  return DAY_MONTH.format(new Date(seconds * 1000))
+  const d = new Date(seconds * 1000)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`
 }

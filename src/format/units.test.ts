@@ -5,6 +5,7 @@ import {
   type DecimalSeparator,
   formatAmount,
   formatCompact,
+  formatCount,
   formatPercent,
   parseAmountInput,
   readAmountInput,
@@ -14,6 +15,34 @@ import {
 } from './units'
 
 describe('formatAmount', () => {
+  it('writes what Intl en-US writes, rounded towards zero, for any amount and digits', () => {
+    // The reference: the app groups the digits itself (no Intl at load, units.ts) and must write what Intl would.
+    const intl = (digits: number) =>
+      new Intl.NumberFormat('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions)
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 256n), max: 2n ** 256n }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 8 }),
+        (amount, decimals, digits) => {
+          const text = formatUnits(amount, decimals)
+          expect(formatAmount(amount, { decimals, fractionDigits: digits })).toBe(intl(digits).format(text as unknown as number))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+  it('counts with thousands separators, as Intl en-US does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
+      }),
+    )
+  })
   it('shows 2 decimals with thousands separators', () => {
     expect(formatAmount('1234567000000000000000000')).toBe('1,234,567.00')
     expect(formatAmount(0n)).toBe('0.00')

@@ -70,26 +70,36 @@ describe('loaderScript', () => {
     const added: Record<string, string | boolean>[] = []
     const frames: (() => void)[] = []
     const timers: (() => void)[] = []
+    const idle: (() => void)[] = []
+    const onLoad: (() => void)[] = []
     const document = {
       visibilityState,
-      createElement: (tag: string) => (tag === 'script' ? { tag, src: '', async: true } : { tag, rel: '', as: '', href: '' }),
+      createElement: (tag: string) =>
+        tag === 'script' ? { tag, src: '', async: true, fetchPriority: 'auto' } : { tag, rel: '', as: '', href: '' },
       head: { appendChild: (el: Record<string, string | boolean>) => added.push({ ...el }) },
     }
+    const window = { requestIdleCallback: (f: () => void) => idle.push(f) }
     const start = () =>
       new Function(
         'document',
+        'window',
+        'requestIdleCallback',
+        'addEventListener',
         'requestAnimationFrame',
         'setTimeout',
-        loaderScript(['/static/a.js', '/static/b.js'], ['/static/page.js', '/static/chain.js']),
+        loaderScript(['/static/a.js', '/static/b.js'], ['/static/page.js', '/static/chain.js'], ['/static/dialogs.js']),
       )(
         document,
+        window,
+        window.requestIdleCallback,
+        (type: string, f: () => void) => type === 'load' && onLoad.push(f),
         (f: () => void) => frames.push(f),
         (f: () => void) => timers.push(f),
       )
-    return { added, frames, timers, start }
+    return { added, frames, timers, idle, onLoad, start }
   }
 
-  it('fetches the chunks and runs the entry scripts, in order, once the next frame has painted', () => {
+  it('runs the entry scripts, in order, and fetches the chunks once the next frame has painted', () => {
     const p = page('visible')
     p.start()
     expect(p.added).toEqual([])
@@ -97,17 +107,41 @@ describe('loaderScript', () => {
     expect(p.added).toEqual([])
     p.timers.splice(0).forEach((f) => f())
     expect(p.added).toEqual([
+      { tag: 'script', src: '/static/a.js', async: false, fetchPriority: 'high' },
+      { tag: 'script', src: '/static/b.js', async: false, fetchPriority: 'high' },
+    ])
+    p.timers.splice(0).forEach((f) => f())
+    expect(p.added).toEqual([
+      { tag: 'script', src: '/static/a.js', async: false, fetchPriority: 'high' },
+      { tag: 'script', src: '/static/b.js', async: false, fetchPriority: 'high' },
       { tag: 'link', rel: 'preload', as: 'script', href: '/static/page.js' },
       { tag: 'link', rel: 'preload', as: 'script', href: '/static/chain.js' },
-      { tag: 'script', src: '/static/a.js', async: false },
-      { tag: 'script', src: '/static/b.js', async: false },
     ])
+  })
+
+  it('prefetches what a click will want once the page has loaded and gone idle', () => {
+    const p = page('visible')
+    p.start()
+    p.frames.splice(0).forEach((f) => f())
+    p.timers.splice(0).forEach((f) => f())
+    p.timers.splice(0).forEach((f) => f())
+    expect(p.idle).toEqual([])
+    p.onLoad.splice(0).forEach((f) => f())
+    expect(p.added).toHaveLength(4)
+    p.idle.splice(0).forEach((f) => f())
+    expect(p.added.slice(4)).toEqual([{ tag: 'link', rel: 'prefetch', as: 'script', href: '/static/dialogs.js' }])
   })
 
   it('runs them at once in a background tab, which paints no frame', () => {
     const p = page('hidden')
     p.start()
-    expect(p.added.map((el) => el.src ?? el.href)).toEqual(['/static/page.js', '/static/chain.js', '/static/a.js', '/static/b.js'])
+    p.timers.splice(0).forEach((f) => f())
+    expect(p.added.map((el) => el.src ?? el.href)).toEqual([
+      '/static/a.js',
+      '/static/b.js',
+      '/static/page.js',
+      '/static/chain.js',
+    ])
     expect(p.frames).toEqual([])
   })
 

@@ -44,21 +44,28 @@ const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data
 
 /**
  * Fetches and runs the app's scripts once the first view has painted (the frame after the next), or at once in a
- * background tab, which paints no frame: the entry scripts (`srcs`, run in order) and, beside them, the chunks every
- * first render waits for (`preloads`, fetched now rather than one round trip after the entry has run). A fetch started
- * from the head would compete with nothing, yet it would put the scripts before the first paint in Lighthouse's model
- * of a slow phone (their download counted into the largest paint: 2.2-2.9 s on the public pages against 0.65 s
- * without); the document already holds the page, and the scripts start about a frame later. A deferred script would
- * run before the first paint whenever it arrives first (a cached or fast visit). Inserted scripts are async:
- * `async = false` keeps their order.
+ * background tab, which paints no frame: the entry scripts (`srcs`, run in order, asked for first and at high priority:
+ * an inserted script is otherwise low) and, beside them, the chunks every first render waits for (`preloads`, fetched
+ * now rather than one round trip after the entry has run; their tags go in the next task, as each costs a few ms). A
+ * fetch started from the head would compete with nothing, yet it would put the scripts before the first paint in
+ * Lighthouse's model of a slow phone (their download counted into the largest paint: 2.2-2.9 s on the public pages
+ * against 0.65 s without); the document already holds the page, and the scripts start about a frame later. A deferred
+ * script would run before the first paint whenever it arrives first (a cached or fast visit). Inserted scripts are
+ * async: `async = false` keeps their order.
+ *
+ * What a click will want soon (`later`: the dialogs, the deposit form, the wallet's connectors) is prefetched once the
+ * page has loaded and gone idle, so its download does not share the connection with what the first figures wait for.
  */
-export function loaderScript(srcs: string[], preloads: string[] = []): string {
+export function loaderScript(srcs: string[], preloads: string[] = [], later: string[] = []): string {
+  const links = (list: string[], rel: string) =>
+    `${JSON.stringify(list)}.forEach(function(href){var l=document.createElement('link');l.rel='${rel}';` +
+    `l.as='script';l.href=href;document.head.appendChild(l)})`
   return (
-    `(function(){function run(){var h=document.head;${JSON.stringify(preloads)}.forEach(function(href){` +
-    `var l=document.createElement('link');l.rel='preload';l.as='script';l.href=href;h.appendChild(l)});` +
-    `${JSON.stringify(srcs)}.forEach(function(src){var s=document.createElement('script');s.src=src;` +
-    `s.async=false;h.appendChild(s)})}if(document.visibilityState!=='visible')run();` +
-    `else requestAnimationFrame(function(){setTimeout(run,0)})})()`
+    `(function(){function idle(){${links(later, 'prefetch')}}function run(){${JSON.stringify(srcs)}.forEach(` +
+    `function(src){var s=document.createElement('script');s.src=src;s.async=false;s.fetchPriority='high';` +
+    `document.head.appendChild(s)});setTimeout(function(){${links(preloads, 'preload')}},0);addEventListener('load',function(){` +
+    `window.requestIdleCallback?requestIdleCallback(idle,{timeout:5000}):setTimeout(idle,1000)})}` +
+    `if(document.visibilityState!=='visible')run();else requestAnimationFrame(function(){setTimeout(run,0)})})()`
   )
 }
 

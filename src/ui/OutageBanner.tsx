@@ -3,6 +3,7 @@ import { formatAge, formatWait } from '../format/duration'
 import { Button } from './Button'
 import { SpreadRow } from './SpreadRow'
 import { useNow } from './useNow'
+import { formatCount } from '../format/units'
 
 const Box = styled(SpreadRow)`
   gap: 12px 20px;
@@ -54,7 +55,7 @@ export interface OutageBannerProps {
 export function OutageBanner({ title, reason, shown, retryAt, resumes, onRetry, testId }: OutageBannerProps) {
   const now = useNow(1_000)
   const age = shown
-    ? `Showing the figures of ${shown.block !== null ? `block ${shown.block.toLocaleString('en-US')}, ` : ''}read ${formatAge(now - shown.readAt)}.`
+    ? `Showing the figures of ${shown.block !== null ? `block ${formatCount(shown.block)}, ` : ''}read ${formatAge(now - shown.readAt)}.`
     : 'Nothing could be read yet.'
   const next = retryAt !== null ? ` Next try ${formatWait(retryAt - now)}.` : ''
   return (
@@ -87,7 +88,7 @@ export function FreshnessNote({ block, readAt, testId }: { block: number | null;
   if (block === null) return null
   return (
     <Note data-testid={testId}>
-      As of block {block.toLocaleString('en-US')}, read {formatAge(now - readAt)}
+      As of block {formatCount(block)}, read {formatAge(now - readAt)}
     </Note>
   )
 }

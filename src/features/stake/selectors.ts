@@ -4,7 +4,7 @@ import type { TokenRoot } from '../token/slice'
 import type { WalletRoot } from '../wallet/slice'
 import { APPROVE_AMOUNT, DAY, previewStake } from '../../domain/math'
 import { formatDate } from '../../format/dates'
-import { formatAmount, formatPercent, NO_FIGURE } from '../../format/units'
+import { formatAmount, formatPercent, NO_FIGURE, formatCount } from '../../format/units'
 import { selectAllowance, selectScheduledCalls, selectSymbol, selectTxPending } from '../token/selectors'
 import { describeScheduled } from '../../format/poolTerms'
 import { selectAddress, selectReadNetwork } from '../wallet/selectors'
@@ -68,7 +68,7 @@ export const selectPoolView = createSelector(
       totalStaked: formatAmount(p?.totalStaked, { symbol }),
       apr,
       // The pool counts the addresses with an active stake itself: exact, and in the same read.
-      holders: p ? p.stakersCount.toLocaleString('en-US') : NO_FIGURE,
+      holders: p ? formatCount(p.stakersCount) : NO_FIGURE,
       paused: p?.stakingPaused ?? false,
       // Unknown until read for this wallet: a skeleton while loading, a dash once a read failed; never 0.00.
       myTotal: formatAmount(s.totalStakedByUser, { symbol }),

@@ -1,6 +1,6 @@
 import { lists } from '../../config/timers'
 import { formatDate, formatDayMonth } from '../../format/dates'
-import { formatAmount } from '../../format/units'
+import { formatAmount, formatCount } from '../../format/units'
 import type { StatPoint, StatsRange, StatsRead } from './slice'
 
 /**
@@ -95,7 +95,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
     key: p.time,
     date: `${interval === 'week' ? 'Week of ' : ''}${formatDate(p.time)}`,
     totalStaked: formatAmount(p.totalStaked),
-    stakers: p.stakers.toLocaleString('en-US'),
+    stakers: formatCount(p.stakers),
     staked: formatAmount(p.staked),
     closed: formatAmount(p.closed),
     fees: formatAmount(p.fees),
@@ -112,7 +112,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
     summary = {
       totalStaked: formatAmount(last.totalStaked, { symbol }),
       change: `${sign}${formatAmount(change < 0n ? -change : change, { symbol })} over ${words}`,
-      stakers: last.stakers.toLocaleString('en-US'),
+      stakers: formatCount(last.stakers),
       fees: `${formatAmount(fees, { symbol })} over ${words}`,
     }
   }
@@ -148,7 +148,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
   } else if (behind) {
     notice = {
       kind: 'behind',
-      title: `The statistics are ${lag.toLocaleString('en-US')} blocks behind the chain`,
+      title: `The statistics are ${formatCount(lag)} blocks behind the chain`,
       text: 'The latest stakes and closes may be missing; the charts catch up by themselves.',
       reason: null,
       retry: false,
@@ -157,7 +157,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
   const empty =
     read?.status === 'ok' && points.length === 0
       ? behind
-        ? `Nothing indexed for this pool up to block ${read.index!.indexedBlock.toLocaleString('en-US')} yet.`
+        ? `Nothing indexed for this pool up to block ${formatCount(read.index!.indexedBlock)} yet.`
         : range === 'all'
           ? 'No stakes in this pool yet.'
           : `No stakes in this pool in ${words}.`

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import styled from 'styled-components'
-import { formatCompact } from '../../../format/units'
+import { formatCompact, formatCount } from '../../../format/units'
 import { theme } from '../../../ui/theme'
 import type { ChartPoint, StatsView } from '../statsView'
 
@@ -50,7 +50,7 @@ function tip(metric: Metric, unit: string, symbol: string) {
   return function StatsTip({ active, payload }: { active?: boolean; payload?: readonly { payload?: ChartPoint }[] }) {
     const p = active ? payload?.[0]?.payload : undefined
     if (!p) return null
-    const value = metric === 'stakers' ? p.stakers.toLocaleString('en-US') : `${whole.format(p[metric])} ${symbol}`
+    const value = metric === 'stakers' ? formatCount(p.stakers) : `${whole.format(p[metric])} ${symbol}`
     return (
       <Tip>
         <strong>

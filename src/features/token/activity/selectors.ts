@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import { lists } from '../../../config/timers'
 import { txUrl, type NetworkConfig } from '../../../config/networks'
 import { formatDateTime } from '../../../format/dates'
-import { formatAmount, shortenAddress, shortenHash } from '../../../format/units'
+import { formatAmount, shortenAddress, shortenHash, formatCount } from '../../../format/units'
 import type { TokenRoot } from '../slice'
 import type { WalletRoot } from '../../wallet/slice'
 import { selectHolderView, selectReadNetwork, selectViewedAddress } from '../../wallet/selectors'
@@ -177,7 +177,7 @@ export const selectActivityView = createSelector(
         status:
           t.blockNumber === null
             ? 'Waiting for its receipt'
-            : `Confirmed in block ${t.blockNumber.toLocaleString('en-US')}; not listed by the index yet`,
+            : `Confirmed in block ${formatCount(t.blockNumber)}; not listed by the index yet`,
       }))
     const status = current ? a.status : 'idle'
     const lag = current && a.index ? a.index.lag : 0
@@ -210,7 +210,7 @@ export const selectActivityView = createSelector(
           retry: true,
         }
     } else if (behind) {
-      const n = lag.toLocaleString('en-US')
+      const n = formatCount(lag)
       notice = {
         kind: 'behind',
         title: `The activity index is ${n} blocks behind the chain`,
@@ -223,7 +223,7 @@ export const selectActivityView = createSelector(
     const empty = !nothing
       ? null
       : behind
-        ? `Nothing listed up to block ${a.index!.indexedBlock.toLocaleString('en-US')} yet.`
+        ? `Nothing listed up to block ${formatCount(a.index!.indexedBlock)} yet.`
         : 'No activity yet'
     return {
       shown: holderView === 'figures' && holder !== null,
@@ -242,7 +242,7 @@ export const selectActivityView = createSelector(
         pending: a.exporting.status === 'pending',
         message:
           a.exporting.status === 'done'
-            ? `Saved ${a.exporting.rows.toLocaleString('en-US')} ${a.exporting.rows === 1 ? 'event' : 'events'} as CSV.`
+            ? `Saved ${formatCount(a.exporting.rows)} ${a.exporting.rows === 1 ? 'event' : 'events'} as CSV.`
             : a.exporting.status === 'failed'
               ? `The export did not finish: ${a.exporting.error}`
               : null,
