@@ -107,7 +107,8 @@ class FirstViewPlugin {
         const later = [...new Set(filesOf(IDLE_PREFETCH_CHUNKS))].filter(
           (href) => !srcs.includes(href) && !preloads.includes(href),
         )
-        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later))
+        const returning = filesOf(['wallet']).filter((href) => !srcs.includes(href) && !preloads.includes(href))
+        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later, returning))
         return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), loader] }
       })
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
@@ -223,6 +224,12 @@ export default (
             resource.request = path.join(__dirname, 'src', 'chain', 'shims', 'noble-secp256k1.ts')
         },
       ),
+      // ethers' `id` (a selector's or a topic's keccak) remembers its answers: ethers hashes the same signatures on
+      // every call (src/chain/shims/ethers-id.ts).
+      new webpack.NormalModuleReplacementPlugin(/^\.\/id\.js$/, (resource: { context: string; request: string }) => {
+        if (/[\\/]node_modules[\\/]ethers[\\/]lib\.esm[\\/]hash$/.test(resource.context))
+          resource.request = path.join(__dirname, 'src', 'chain', 'shims', 'ethers-id.ts')
+      }),
       ...(serving ? [new ReactRefreshWebpackPlugin()] : []),
       ...(dev
         ? []
@@ -233,6 +240,23 @@ export default (
           ]),
     ],
     performance: { hints: false },
+    // Every visit's first render waits for both pages' chunks and the chain sagas' (FIRST_RENDER_CHUNKS): one file for
+    // all of them, not the eight webpack would split them into, so the documents' loader asks for one (each request and
+    // each tag it inserts cost time on a phone).
+    optimization: dev
+      ? undefined
+      : {
+          splitChunks: {
+            cacheGroups: {
+              firstRender: {
+                name: 'first-render',
+                chunks: (chunk) => FIRST_RENDER_CHUNKS.includes(chunk.name ?? ''),
+                enforce: true,
+                priority: 20,
+              },
+            },
+          },
+        },
     devServer: {
       host: '127.0.0.1',
       port,

@@ -41,7 +41,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './app/App'),
   ])
   // The page chunks before the first render: it then shows the page the build's markup shows, not a spinner.
-  await loadPages()
+  await loadPages(nextTask)
   await nextTask()
   const container = document.getElementById('root')!
   // A transition: React renders in slices of a few milliseconds, yielding to the browser in between.

@@ -24,7 +24,13 @@ const StakingPage = stakingChunk((m) => m.StakingPage)
  * Both pages' code. Every visit shows a page now (the public view), so the entry loads them before its first render
  * and the build renders them into the documents: the first render then matches the markup on screen.
  */
-export const loadPages = () => Promise.all([claimChunk.load(), stakingChunk.load()])
+export async function loadPages(between: () => Promise<void> = async () => {}) {
+  // One after the other, `between` in between (the entry yields to the browser there): their modules are evaluated
+  // as each load resolves, and both arrive in one file (webpack.config.ts), so together they would be one long task.
+  await claimChunk.load()
+  await between()
+  await stakingChunk.load()
+}
 
 const Main = styled.main`
   flex: 1;

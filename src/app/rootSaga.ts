@@ -30,12 +30,15 @@ const loadChainSagas = () =>
   ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
 
 /**
- * The chunk's modules are evaluated in steps, each in a task of its own (delay(0) yields to the browser): ethers'
+ * The chunk's modules are evaluated in steps, each in a task of its own (delay(0) yields to the browser): its file's
+ * arrival (chunkArrived), ethers'
  * contract and ABI code with our ABIs, then each ABI's parse (the Lens's alone is tens of ms on a phone), then the
  * provider, then the sagas. In one go they were a task of 150 ms on a throttled CPU, and the parses were paid inside
  * the task that sends the first read.
  */
 function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
+  yield call(() => import(/* webpackChunkName: "chain" */ '../chain/chunkArrived'))
+  yield delay(0)
   const { parseAbis }: typeof import('../chain/contracts') = yield call(
     () => import(/* webpackChunkName: "chain" */ '../chain/contracts'),
   )

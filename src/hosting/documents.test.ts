@@ -66,7 +66,7 @@ describe('RETURNING_SCRIPT', () => {
 })
 
 describe('loaderScript', () => {
-  function page(visibilityState: string) {
+  function page(visibilityState: string, returning = false) {
     const added: Record<string, string | boolean>[] = []
     const frames: (() => void)[] = []
     const timers: (() => void)[] = []
@@ -77,6 +77,7 @@ describe('loaderScript', () => {
       createElement: (tag: string) =>
         tag === 'script' ? { tag, src: '', async: true, fetchPriority: 'auto' } : { tag, rel: '', as: '', href: '' },
       head: { appendChild: (el: Record<string, string | boolean>) => added.push({ ...el }) },
+      documentElement: { hasAttribute: (name: string) => returning && name === RETURNING_ATTR },
     }
     const window = { requestIdleCallback: (f: () => void) => idle.push(f) }
     const start = () =>
@@ -87,7 +88,12 @@ describe('loaderScript', () => {
         'addEventListener',
         'requestAnimationFrame',
         'setTimeout',
-        loaderScript(['/static/a.js', '/static/b.js'], ['/static/page.js', '/static/chain.js'], ['/static/dialogs.js']),
+        loaderScript(
+          ['/static/a.js', '/static/b.js'],
+          ['/static/page.js', '/static/chain.js'],
+          ['/static/dialogs.js'],
+          ['/static/wallet.js'],
+        ),
       )(
         document,
         window,
@@ -130,6 +136,21 @@ describe('loaderScript', () => {
     expect(p.added).toHaveLength(4)
     p.idle.splice(0).forEach((f) => f())
     expect(p.added.slice(4)).toEqual([{ tag: 'link', rel: 'prefetch', as: 'script', href: '/static/dialogs.js' }])
+  })
+
+  it("fetches the wallet's chunks at once when a wallet will reconnect", () => {
+    const p = page('visible', true)
+    p.start()
+    p.frames.splice(0).forEach((f) => f())
+    p.timers.splice(0).forEach((f) => f())
+    p.timers.splice(0).forEach((f) => f())
+    expect(p.added.map((el) => el.src ?? el.href)).toEqual([
+      '/static/a.js',
+      '/static/b.js',
+      '/static/page.js',
+      '/static/chain.js',
+      '/static/wallet.js',
+    ])
   })
 
   it('runs them at once in a background tab, which paints no frame', () => {
