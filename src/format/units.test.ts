@@ -36,6 +36,14 @@ describe('formatAmount', () => {
       { numRuns: 2000 },
     )
   })
+  it("writes every digit as ethers' formatUnits does, for any amount and decimals", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 256n), max: 2n ** 256n }), fc.integer({ min: 0, max: 40 }), (amount, decimals) => {
+        expect(formatAmount(amount, { decimals, exact: true })).toBe(formatUnits(amount, decimals))
+      }),
+      { numRuns: 2000 },
+    )
+  })
   it('counts with thousands separators, as Intl en-US does', () => {
     fc.assert(
       fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), (n) => {
