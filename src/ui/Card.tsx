@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { SpreadRow } from './SpreadRow'
 
 export const Card = styled.section`
   background: ${(p) => p.theme.color.surface};
@@ -7,6 +8,27 @@ export const Card = styled.section`
   padding: 24px;
   @media (max-width: ${(p) => p.theme.narrow}) {
     padding: 18px;
+  }
+`
+
+/**
+ * A section at a page's foot (the activity, the statistics): a grid item never wider than the page (a long hash or a
+ * wide table wraps or scrolls inside it), whose style, layout and paint the browser skips while it is off screen
+ * (`content-visibility: auto`, keeping the height it last had, or a guess before it was first shown). On a phone they
+ * start below the fold, and every answer that re-rendered them cost layout there for nothing.
+ */
+export const FootSection = styled(Card)`
+  min-width: 0;
+  content-visibility: auto;
+  contain-intrinsic-size: auto 640px;
+`
+
+/** A foot section's title row: its h2 and, opposite, its controls. */
+export const SectionHead = styled(SpreadRow)`
+  margin-bottom: 12px;
+  h2 {
+    margin: 0;
+    font-size: 1.05rem;
   }
 `
 

@@ -4,9 +4,8 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { Button } from '../../../ui/Button'
-import { Card } from '../../../ui/Card'
+import { FootSection, SectionHead } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
-import { SpreadRow } from '../../../ui/SpreadRow'
 import { selectReadsReady } from '../../wallet/selectors'
 import { selectPool, selectStatsView } from '../selectors'
 import { statsRangeChosen, statsRefreshRequested, statsShown } from '../slice'
@@ -20,18 +19,7 @@ const PoolStatsCharts = lazyChunk(() => import(/* webpackChunkName: "stats" */ '
 const CHARTS_HEIGHT = '212px'
 const CHARTS_HEIGHT_NARROW = '660px'
 
-/** A grid item of the page: as narrow as the page, its wide table scrolling inside it rather than widening the page. */
-const Box = styled(Card)`
-  min-width: 0;
-`
 
-const Head = styled(SpreadRow)`
-  margin-bottom: 12px;
-  h2 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-`
 
 const Periods = styled.div`
   display: inline-flex;
@@ -187,8 +175,8 @@ export function PoolStatistics() {
   const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
   const unit = view.interval === 'week' ? 'week' : 'day'
   return (
-    <Box aria-labelledby="statistics-title" data-testid="statistics">
-      <Head>
+    <FootSection aria-labelledby="statistics-title" data-testid="statistics">
+      <SectionHead>
         <h2 id="statistics-title">Statistics</h2>
         <Periods role="group" aria-label="Period">
           {RANGES.map((r) => (
@@ -197,7 +185,7 @@ export function PoolStatistics() {
             </button>
           ))}
         </Periods>
-      </Head>
+      </SectionHead>
       {view.notice && (
         <Notice
           $warning={view.notice.kind !== 'behind'}
@@ -282,6 +270,6 @@ export function PoolStatistics() {
           </TableBox>
         </>
       ) : null}
-    </Box>
+    </FootSection>
   )
 }

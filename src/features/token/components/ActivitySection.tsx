@@ -4,26 +4,14 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatWait } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
-import { Card, Muted } from '../../../ui/Card'
+import { FootSection, Muted, SectionHead } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
-import { SpreadRow } from '../../../ui/SpreadRow'
 import { useNow } from '../../../ui/useNow'
 import { selectReadsReady } from '../../wallet/selectors'
 import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
 import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
 
-/** A grid item of the page: never wider than the page (a long hash or figure wraps inside it). */
-const Box = styled(Card)`
-  min-width: 0;
-`
 
-const Head = styled(SpreadRow)`
-  margin-bottom: 12px;
-  h2 {
-    margin: 0;
-    font-size: 1.05rem;
-  }
-`
 
 const Notice = styled.div<{ $tone: 'warning' | 'muted' }>`
   display: flex;
@@ -255,8 +243,8 @@ export function ActivitySection() {
   if (!view.shown) return null
   const lines = [...view.pending, ...view.rows]
   return (
-    <Box aria-labelledby="activity-title" data-testid="activity">
-      <Head>
+    <FootSection aria-labelledby="activity-title" data-testid="activity">
+      <SectionHead>
         <h2 id="activity-title">Activity</h2>
         <Button
           $variant="secondary"
@@ -266,7 +254,7 @@ export function ActivitySection() {
         >
           {view.exporting.pending ? 'Exporting…' : 'Export CSV'}
         </Button>
-      </Head>
+      </SectionHead>
       <div aria-live="polite">
         {view.exporting.message && (
           <Status id="activity-export-status" $failed={view.exporting.failed} data-testid="activity-export-status">
@@ -307,6 +295,6 @@ export function ActivitySection() {
           </Button>
         </Foot>
       )}
-    </Box>
+    </FootSection>
   )
 }
