@@ -1,10 +1,11 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (the npm package, its default mobile run: a Moto G Power screen, simulated
  * slow 4G and a 4x slower CPU; performance and accessibility) on / and /staking of the production build served by
- * `npm run serve`, three runs each, in Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH; nothing is downloaded).
+ * `npm run serve`, five runs each, in Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH; nothing is downloaded).
  * It prints the median of each figure: performance score, total blocking time, LCP, FCP, speed index, CLS,
- * accessibility score and the JavaScript the page load transferred; then whether the targets hold for the first visit
- * (performance >= 98, TBT < 100 ms, accessibility 100; docs/architecture.md §10).
+ * accessibility score, the JavaScript the page load transferred and the host's benchmark index; then whether the
+ * targets hold (performance 100 for a first visit, at least 95 for a returning wallet, accessibility 100;
+ * docs/architecture.md §10).
  *
  * The pages show real data: the bench starts the browser tests' stack (scripts/lib/stack.ts): a Hardhat node
  * deployed and seeded by scripts/deploy.ts, the API, and a production build made for them (webpack --mode production
@@ -15,7 +16,7 @@
  * - `dev`: a returning user of the "Development account" (the walletName=dev cookie is set before the run): the
  *   wallet reconnects and the page shows Hardhat account #0's figures, read from the chain and the API.
  *
- * LIGHTHOUSE_RUNS changes the number of runs (default 3); LIGHTHOUSE_REPORTS=<folder> keeps each run's report (JSON,
+ * LIGHTHOUSE_RUNS changes the number of runs (default 5: single runs here differ by 10 points); LIGHTHOUSE_REPORTS=<folder> keeps each run's report (JSON,
  * for the Lighthouse viewer); LIGHTHOUSE_URL=<origin> measures an app already served there instead of starting the
  * stack (its build must point at a live chain and API for `dev`).
  *
@@ -35,12 +36,13 @@ import { freePort, ROOT, runHardhatScript, startHardhatNode } from '../lib/node'
 import { CHROMIUM_ARGS } from '../lib/browser'
 
 const PAGES = ['/', '/staking']
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 const WALLETS = (process.env.LIGHTHOUSE_WALLET ?? 'none,dev').split(',').map((w) => w.trim())
 const WALLET_LABEL: Record<string, string> = { none: 'first visit, no wallet', dev: 'returning, Development account' }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const REPORTS = process.env.LIGHTHOUSE_REPORTS
-const TARGET = { performance: 98, tbtMs: 100, accessibility: 100 }
+/** Issue #23: a first visit scores 100, a returning wallet at least 95; every page's accessibility 100. */
+const TARGET = { none: 100, dev: 95, accessibility: 100 }
 const LIGHTHOUSE_VERSION = (
   JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }
 ).version
@@ -55,6 +57,8 @@ interface Run {
   si: number
   jsKb: number
   jsFiles: number
+  /** Lighthouse's measure of this machine's speed at the run (a mid-tier phone is about 1,000; higher is faster). */
+  benchmarkIndex: number
   /** Accessibility audits that failed, by id. */
   a11yFailures: string[]
 }
@@ -143,6 +147,7 @@ async function lighthouseRun(url: string, wallet: string, name: string): Promise
       si: audit('speed-index'),
       jsKb: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
       jsFiles: scripts.length,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       a11yFailures: a11y.auditRefs.map((r) => r.id).filter((id) => lhr.audits[id]?.score === 0),
     }
   } finally {
@@ -199,7 +204,19 @@ async function main() {
         results.push({ page, wallet, runs })
       }
 
-    const head = ['page', 'wallet', 'performance', 'TBT ms', 'LCP ms', 'FCP ms', 'SI ms', 'CLS', 'accessibility', 'JS KB (files)']
+    const head = [
+      'page',
+      'wallet',
+      'performance',
+      'TBT ms',
+      'LCP ms',
+      'FCP ms',
+      'SI ms',
+      'CLS',
+      'accessibility',
+      'JS KB (files)',
+      'machine',
+    ]
     const body = results.map(({ page, wallet, runs }) => {
       const m = (f: (r: Run) => number) => median(runs.map(f))
       return [
@@ -213,6 +230,7 @@ async function main() {
         m((r) => r.cls).toFixed(3),
         String(m((r) => r.accessibility)),
         `${m((r) => r.jsKb).toFixed(1)} (${m((r) => r.jsFiles)})`,
+        `${m((r) => r.benchmarkIndex).toFixed(0)} (${Math.min(...runs.map((r) => r.benchmarkIndex)).toFixed(0)}-${Math.max(...runs.map((r) => r.benchmarkIndex)).toFixed(0)})`,
       ]
     })
     const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
@@ -223,25 +241,23 @@ async function main() {
     console.log(`${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
     for (const b of body) console.log(line(b))
     console.log(
-      '\nJS KB: the JavaScript the page load transferred (gzip as served): every script it fetched, prefetches apart.\n',
+      '\nJS KB: the JavaScript the page load transferred (gzip as served): every script it fetched, prefetches apart.' +
+        "\nmachine: Lighthouse's benchmark index of this host at each run, median (lowest-highest). Simulated throttling" +
+        ' multiplies the CPU time it observes by 4 whatever the host, so a run on a slower moment scores lower: on this' +
+        ' 2-core VM the index moved between about 1,100 and 2,300 within minutes.\n',
     )
-    // The targets are the first visit's: what Lighthouse measures of a page by default and what anyone arriving sees.
-    // A returning wallet's largest paint is its figures from the chain and the API, which no document can hold; its rows
-    // are for reference (docs/architecture.md §10).
     let ok = true
-    for (const { page, wallet, runs } of results.filter((r) => r.wallet === 'none')) {
+    for (const { page, wallet, runs } of results) {
       const perf = median(runs.map((r) => r.performance))
-      const tbt = median(runs.map((r) => r.tbt))
       const a11y = median(runs.map((r) => r.accessibility))
-      ok &&= perf >= TARGET.performance && tbt < TARGET.tbtMs && a11y >= TARGET.accessibility
+      const target = TARGET[wallet as keyof typeof TARGET]
+      ok &&= perf >= target && a11y >= TARGET.accessibility
       console.log(
-        `${page} (${WALLET_LABEL[wallet]}): performance ${perf} (>= ${TARGET.performance}: ${perf >= TARGET.performance ? 'yes' : 'NO'}), ` +
-          `TBT ${tbt.toFixed(0)} ms (< ${TARGET.tbtMs}: ${tbt < TARGET.tbtMs ? 'yes' : 'NO'}), ` +
+        `${page} (${WALLET_LABEL[wallet]}): performance ${perf} (>= ${target}: ${perf >= target ? 'yes' : 'NO'}), ` +
           `accessibility ${a11y} (100: ${a11y >= TARGET.accessibility ? 'yes' : 'NO'})`,
       )
     }
-    const verdict = !WALLETS.includes('none') ? 'not measured (LIGHTHOUSE_WALLET has no none)' : ok ? 'hold' : 'do NOT hold'
-    console.log(`\nTargets (first visit) ${verdict}.`)
+    console.log(`\nTargets (issue #23: first visit 100, returning wallet 95) ${ok ? 'hold' : 'do NOT hold'}.`)
     console.log(`Load average at start: ${loadStart}; at the end: ${loadavg()}.`)
   } finally {
     for (const s of stops.reverse()) await s().catch(() => undefined)

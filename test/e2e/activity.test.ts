@@ -123,7 +123,7 @@ describe('the Activity section on the local stack', () => {
     expect(await close.locator('td').first().textContent()).toBe(
       `CloseStake #${id} in pool ${pool().id}: received ${plt(received)}, fee ${plt(BigInt(indexed.fee!))}`,
     )
-    const link = close.getByRole('link', { name: `Transaction ${indexed.txHash} on Local explorer` })
+    const link = close.getByRole('link', { name: new RegExp(`: transaction ${indexed.txHash} on Local explorer$`) })
     expect(await link.getAttribute('href')).toMatch(new RegExp(`/explorer/tx/${indexed.txHash}$`))
     // The notices gone (5 s after their receipts), so the picture shows the list.
     await page.locator('[data-status]').first().waitFor({ state: 'detached', timeout: 15_000 })

@@ -72,7 +72,7 @@ describe('the Activity section', () => {
     expect(within(rows[0]).getByText('Stake #40 in pool 1: received 1,120.00 PLT, fee 0.00 PLT')).toBeTruthy()
     expect(within(rows[0]).getByText('15 Jan 2027 08:00 UTC')).toBeTruthy()
     expect(within(rows[1]).getByText('100.00 PLT')).toBeTruthy()
-    const link = within(rows[1]).getByRole('link', { name: `Transaction ${hash(30)} on Local explorer` })
+    const link = within(rows[1]).getByRole('link', { name: new RegExp(`^0x.+: transaction ${hash(30)} on Local explorer$`) })
     expect(link.getAttribute('href')).toMatch(new RegExp(`/explorer/tx/${hash(30)}$`))
     expect(screen.queryByTestId('activity-empty')).toBeNull()
     unmount()

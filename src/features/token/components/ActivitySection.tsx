@@ -11,8 +11,6 @@ import { selectReadsReady } from '../../wallet/selectors'
 import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
 import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
 
-
-
 const Notice = styled.div<{ $tone: 'warning' | 'muted' }>`
   display: flex;
   flex-wrap: wrap;
@@ -177,7 +175,12 @@ const Row = memo(function Row({ row, explorerName }: { row: ActivityRow; explore
       <td data-label="Time">{row.iso ? <time dateTime={row.iso}>{row.time}</time> : row.time}</td>
       <td data-label="Transaction">
         {row.url ? (
-          <a href={row.url} target="_blank" rel="noreferrer" aria-label={`Transaction ${row.hash} on ${explorerName}`}>
+          <a
+            href={row.url}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`${row.shortHash}: transaction ${row.hash} on ${explorerName}`}
+          >
             {row.shortHash}
           </a>
         ) : (
