@@ -240,17 +240,24 @@ export default (
           ]),
     ],
     performance: { hints: false },
-    // Every visit's first render waits for both pages' chunks and the chain sagas' (FIRST_RENDER_CHUNKS): one file for
-    // all of them, not the eight webpack would split them into, so the documents' loader asks for one (each request and
-    // each tag it inserts cost time on a phone).
+    // Every visit's first render waits for both pages' chunks, and its first reads for the chain sagas' (FIRST_RENDER_CHUNKS):
+    // two files, the pages' and the chain's, not the eight webpack would split them into, so the documents' loader asks
+    // for two (each request and each tag it inserts cost time on a phone). Code both use goes with the pages, which the
+    // first render waits for anyway; the chain's file waits on them, not the other way round.
     optimization: dev
       ? undefined
       : {
           splitChunks: {
             cacheGroups: {
-              firstRender: {
-                name: 'first-render',
-                chunks: (chunk) => FIRST_RENDER_CHUNKS.includes(chunk.name ?? ''),
+              pages: {
+                name: 'pages',
+                chunks: (chunk) => chunk.name === 'claim' || chunk.name === 'staking',
+                enforce: true,
+                priority: 30,
+              },
+              chain: {
+                name: 'chain-reads',
+                chunks: (chunk) => chunk.name === 'chain',
                 enforce: true,
                 priority: 20,
               },

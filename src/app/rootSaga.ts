@@ -22,19 +22,18 @@ function stopsOnClose(feature: Saga) {
  * (`chainSagas` in the saga context, see loadAndWatch). The pages ask for their reads only after chainReadsStarted,
  * so nothing they take can come before they run.
  */
-const loadChainSagas = () =>
-  Promise.all([
-    import(/* webpackChunkName: "chain" */ '../features/token/sagas'),
-    import(/* webpackChunkName: "chain" */ '../features/vesting/sagas'),
-    import(/* webpackChunkName: "chain" */ '../features/stake/sagas'),
-  ]).then(([token, vesting, stake]) => [token.tokenSaga, vesting.vestingSaga, stake.stakeSaga])
+/** The feature sagas' modules, one import a step (each evaluates its module tree; the steps yield in between). */
+const chainSagaSteps: (() => Promise<Saga>)[] = [
+  () => import(/* webpackChunkName: "chain" */ '../features/token/sagas').then((m) => m.tokenSaga),
+  () => import(/* webpackChunkName: "chain" */ '../features/vesting/sagas').then((m) => m.vestingSaga),
+  () => import(/* webpackChunkName: "chain" */ '../features/stake/sagas').then((m) => m.stakeSaga),
+]
 
 /**
  * The chunk's modules are evaluated in steps, each in a task of its own (delay(0) yields to the browser): its file's
- * arrival (chunkArrived), ethers'
- * contract and ABI code with our ABIs, then each ABI's parse (the Lens's alone is tens of ms on a phone), then the
- * provider, then the sagas. In one go they were a task of 150 ms on a throttled CPU, and the parses were paid inside
- * the task that sends the first read.
+ * arrival (chunkArrived), ethers' contract and ABI code with our ABIs, each ABI's parse (the Lens's alone is tens of ms
+ * on a phone), the provider, then each feature's sagas. In one go they were a task of 150 ms on a throttled CPU, and
+ * the parses were paid inside the task that sends the first read.
  */
 function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
   yield call(() => import(/* webpackChunkName: "chain" */ '../chain/chunkArrived'))
@@ -48,8 +47,11 @@ function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
   }
   yield delay(0)
   yield call([chain, chain.loadReads])
-  yield delay(0)
-  const sagas: Saga[] = yield call(loadChainSagas)
+  const sagas: Saga[] = []
+  for (const step of chainSagaSteps) {
+    yield delay(0)
+    sagas.push(yield call(step))
+  }
   return sagas
 }
 

@@ -19,8 +19,6 @@ const PoolStatsCharts = lazyChunk(() => import(/* webpackChunkName: "stats" */ '
 const CHARTS_HEIGHT = '212px'
 const CHARTS_HEIGHT_NARROW = '660px'
 
-
-
 const Periods = styled.div`
   display: inline-flex;
   padding: 3px;
