@@ -21,7 +21,7 @@ import { fetchPoolStats } from './statsApi'
 
 const DAY = 86_400
 /** Fewer weeks than this since the pool's start: the all-time chart is drawn by day instead (a few weekly points say little). */
-const WEEKS_FOR_WEEKLY = 8
+export const WEEKS_FOR_WEEKLY = 8
 
 /** Where a period starts (unix seconds, a UTC midnight) on the chain's clock `now`: 7 or 30 days with today. */
 export function statsFrom(range: Exclude<StatsRange, 'all'>, now: number): number {
