@@ -25,8 +25,9 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
   ])('%s paints the public page before the app runs, and the app takes it over in place', async (path, tab) => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg' })
     const release = await holdAppScript(context)
-    // The reads' code too: what the app's first render replaces is the document's markup, before any figure lands.
-    const releaseReads = await holdScript(context, 'chain')
+    // The reads' code too (its file, webpack.config.ts): what the app's first render replaces is the document's markup,
+    // before any figure lands.
+    const releaseReads = await holdScript(context, 'chain-reads')
     await page.goto(appUrl(path), { waitUntil: 'domcontentloaded' })
 
     const prompt = page.getByText('Connect the wallet to continue working')

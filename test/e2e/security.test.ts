@@ -72,7 +72,7 @@ describe('the web build and its headers', () => {
     expect(await (await fetch(appUrl('/staking/3'))).text()).toBe(html)
     expect(await (await fetch(appUrl('/'))).text()).toMatch(/<a aria-current=page [^>]*href=\/ /)
 
-    const script = /href=(\/static\/main\.[0-9a-f]{8}\.js)/.exec(fs.readFileSync(path.join(dist(), 'index.html'), 'utf8'))![1]
+    const script = /"(\/static\/main\.[0-9a-f]{8}\.js)"/.exec(fs.readFileSync(path.join(dist(), 'index.html'), 'utf8'))![1]
     const asset = await fetch(appUrl(script))
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
