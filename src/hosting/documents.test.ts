@@ -102,7 +102,13 @@ describe('loaderScript', () => {
         (f: () => void) => frames.push(f),
         (f: () => void) => timers.push(f),
       )
-    return { added, frames, timers, idle, onLoad, start }
+    /** The hrefs and srcs inserted so far, in order. */
+    const urls = () => added.map((el) => el.src ?? el.href)
+    /** Runs the frames and timers the loader asked for, and those they ask for, until none is left. */
+    const settle = () => {
+      while (frames.length + timers.length > 0) [...frames.splice(0), ...timers.splice(0)].forEach((f) => f())
+    }
+    return { added, frames, timers, idle, onLoad, start, urls, settle }
   }
 
   it('runs the entry scripts, in order, and fetches the chunks once the next frame has painted', () => {
@@ -128,9 +134,7 @@ describe('loaderScript', () => {
   it('prefetches what a click will want once the page has loaded and gone idle', () => {
     const p = page('visible')
     p.start()
-    p.frames.splice(0).forEach((f) => f())
-    p.timers.splice(0).forEach((f) => f())
-    p.timers.splice(0).forEach((f) => f())
+    p.settle()
     expect(p.idle).toEqual([])
     p.onLoad.splice(0).forEach((f) => f())
     expect(p.added).toHaveLength(4)
@@ -141,29 +145,16 @@ describe('loaderScript', () => {
   it("fetches the wallet's chunks at once when a wallet will reconnect", () => {
     const p = page('visible', true)
     p.start()
-    p.frames.splice(0).forEach((f) => f())
-    p.timers.splice(0).forEach((f) => f())
-    p.timers.splice(0).forEach((f) => f())
-    expect(p.added.map((el) => el.src ?? el.href)).toEqual([
-      '/static/a.js',
-      '/static/b.js',
-      '/static/page.js',
-      '/static/chain.js',
-      '/static/wallet.js',
-    ])
+    p.settle()
+    expect(p.urls()).toEqual(['/static/a.js', '/static/b.js', '/static/page.js', '/static/chain.js', '/static/wallet.js'])
   })
 
   it('runs them at once in a background tab, which paints no frame', () => {
     const p = page('hidden')
     p.start()
-    p.timers.splice(0).forEach((f) => f())
-    expect(p.added.map((el) => el.src ?? el.href)).toEqual([
-      '/static/a.js',
-      '/static/b.js',
-      '/static/page.js',
-      '/static/chain.js',
-    ])
     expect(p.frames).toEqual([])
+    p.settle()
+    expect(p.urls()).toEqual(['/static/a.js', '/static/b.js', '/static/page.js', '/static/chain.js'])
   })
 
   it('is a fixed text for fixed scripts, so the policy can allow it by its hash', () => {
