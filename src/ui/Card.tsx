@@ -20,7 +20,8 @@ export const Card = styled.section`
 export const FootSection = styled(Card)`
   min-width: 0;
   content-visibility: auto;
-  contain-intrinsic-size: auto 640px;
+  /* Its height only: a guessed width would narrow it while it is skipped. */
+  contain-intrinsic-block-size: auto 640px;
 `
 
 /** A foot section's title row: its h2 and, opposite, its controls. */
