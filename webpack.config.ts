@@ -73,10 +73,17 @@ class HeadersFilePlugin {
   }
 }
 
-/** The lazy chunks (webpackChunkName) that every visit's first render needs: src/app/App.tsx, src/app/rootSaga.ts. */
-const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain']
-/** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx, src/chain/wallets.ts). */
-const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit', 'wallet']
+/**
+ * The lazy chunks (webpackChunkName) every visit waits for: both pages before the first render (src/app/App.tsx), the
+ * chain sagas for the first reads (src/app/rootSaga.ts). Each group is one file (`optimization` below).
+ */
+const PAGE_CHUNKS = ['claim', 'staking']
+const READ_CHUNKS = ['chain']
+const FIRST_RENDER_CHUNKS = [...PAGE_CHUNKS, ...READ_CHUNKS]
+/** The connectors' chunk (src/chain/wallets.ts): a returning wallet needs it at once, anyone else on a click. */
+const WALLET_CHUNKS = ['wallet']
+/** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx). */
+const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit', ...WALLET_CHUNKS]
 
 /**
  * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
@@ -102,12 +109,12 @@ class FirstViewPlugin {
             .flatMap((name) => [...(compilation.namedChunkGroups.get(name)?.getFiles() ?? [])])
             .filter((file) => file.endsWith('.js'))
             .map((file) => `${base}${file}`)
-        const needed = filesOf(FIRST_RENDER_CHUNKS)
-        const preloads = [...new Set(needed)].filter((href) => !srcs.includes(href))
-        const later = [...new Set(filesOf(IDLE_PREFETCH_CHUNKS))].filter(
-          (href) => !srcs.includes(href) && !preloads.includes(href),
-        )
-        const returning = filesOf(['wallet']).filter((href) => !srcs.includes(href) && !preloads.includes(href))
+        // Each file once, and none the loader asks for already.
+        const beyond = (names: string[], ...asked: string[][]) =>
+          [...new Set(filesOf(names))].filter((href) => !asked.some((list) => list.includes(href)))
+        const preloads = beyond(FIRST_RENDER_CHUNKS, srcs)
+        const later = beyond(IDLE_PREFETCH_CHUNKS, srcs, preloads)
+        const returning = beyond(WALLET_CHUNKS, srcs, preloads)
         const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later, returning))
         return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), loader] }
       })
@@ -155,7 +162,7 @@ export default (
       clean: true,
     },
     // No source maps in a production build: dist/ is published as it is, and maps would publish the source.
-    // APP_SOURCE_MAPS=1 writes them for profiling a production build (scripts/bench/profile.ts), never to publish.
+    // APP_SOURCE_MAPS=1 writes them, to read a profile of a production build by our file names; never to publish.
     devtool: dev ? 'eval-cheap-module-source-map' : process.env.APP_SOURCE_MAPS === '1' ? 'source-map' : false,
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -251,13 +258,13 @@ export default (
             cacheGroups: {
               pages: {
                 name: 'pages',
-                chunks: (chunk) => chunk.name === 'claim' || chunk.name === 'staking',
+                chunks: (chunk) => PAGE_CHUNKS.includes(chunk.name ?? ''),
                 enforce: true,
                 priority: 30,
               },
               chain: {
                 name: 'chain-reads',
-                chunks: (chunk) => chunk.name === 'chain',
+                chunks: (chunk) => READ_CHUNKS.includes(chunk.name ?? ''),
                 enforce: true,
                 priority: 20,
               },

@@ -18,7 +18,8 @@ async function start() {
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client')
   await nextTask()
   // The store's modules (slices, the wallet saga, Redux Toolkit, redux-saga) are evaluated in a task of their own, the
-  // store made in the next, its sagas started in the one after (makeStore runs them): each is a few tens of ms on a phone.
+  // browser environment and chain layer in the next, the store with its sagas (makeStore runs them) in the one after:
+  // each is a few tens of ms on a phone.
   const [{ makeStore }, { setTimers }, { readBuildConfig }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ './config/timers'),

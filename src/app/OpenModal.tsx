@@ -5,7 +5,8 @@ import { lazyChunk, LoadFailure } from '../kit/lazyChunk'
 import type { ModalName } from '../kit/modals'
 
 // Dialogs open on a click, so none is in the first view: one chunk for the small ones; formik and yup serve only the
-// deposit form, a chunk of its own. Both are prefetched once the page is idle (loaderScript, src/hosting/documents.ts). The first dialog of a chunk shows a moment after the click.
+// deposit form, a chunk of its own. Both are prefetched once the page is idle (loaderScript, src/hosting/documents.ts).
+// The first dialog of a chunk shows a moment after the click.
 const dialogsChunk = lazyChunk(() =>
   Promise.all([
     import(/* webpackChunkName: "dialogs" */ '../features/wallet/components/ChooseWalletDialog'),

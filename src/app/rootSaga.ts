@@ -20,9 +20,9 @@ function stopsOnClose(feature: Saga) {
  * in a lazy chunk, "chain", so the first view paints without them (docs/architecture.md §5). The wallet saga starts
  * them once the wallet layer is ready (the public view reads the default network), and before it connects a wallet
  * (`chainSagas` in the saga context, see loadAndWatch). The pages ask for their reads only after chainReadsStarted,
- * so nothing they take can come before they run.
+ * so nothing they take can come before they run. Their modules load one import a step (each evaluates its module
+ * tree; loadChainStepwise yields in between).
  */
-/** The feature sagas' modules, one import a step (each evaluates its module tree; the steps yield in between). */
 const chainSagaSteps: (() => Promise<Saga>)[] = [
   () => import(/* webpackChunkName: "chain" */ '../features/token/sagas').then((m) => m.tokenSaga),
   () => import(/* webpackChunkName: "chain" */ '../features/vesting/sagas').then((m) => m.vestingSaga),
