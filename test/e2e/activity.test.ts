@@ -47,6 +47,8 @@ const section = (page: Page) => page.getByTestId('activity')
 /** Scrolls `box` to the top of the screen, under the header, for a picture of it. */
 const top = (box: Locator) =>
   box.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (window.innerWidth > 720 ? 84 : 76)))
+/** Scrolls to `box`: the Activity list and the statistics are read only once they come within a screen of it. */
+const reach = (box: Locator) => box.scrollIntoViewIfNeeded()
 const rows = (page: Page) => section(page).getByTestId('activity-row')
 /** An amount as the page shows it, two decimals rounded down. */
 const plt = (wei: bigint) => formatAmount(wei, { symbol: 'PLT' })
@@ -65,6 +67,7 @@ describe('the Activity section on the local stack', () => {
     // The seeded history, as the index has it.
     const seeded = await history(me)
     expect(seeded.length).toBeGreaterThan(0)
+    await reach(section(page))
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="activity-row"]').length === n, seeded.length)
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-kind')))).toEqual(
       seeded.map((i) => i.kind),
@@ -86,9 +89,10 @@ describe('the Activity section on the local stack', () => {
     // After a reload the journal (localStorage) brings it back: still on top, still pending, the dialog gone.
     await page.reload()
     await pending.waitFor()
+    await reach(section(page))
     expect(await pending.textContent()).toContain('StakePendingWaiting for its receipt')
     expect(await pending.getByRole('link').getAttribute('href')).toMatch(/\/explorer\/tx\/0x[0-9a-f]{64}$/)
-    expect(await rows(page).count()).toBe(seeded.length)
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="activity-row"]').length === n, seeded.length)
     await top(section(page))
     await shot(page, 'desktop-activity-pending', { viewport: true })
     // Mined and indexed: it leaves the pending part and shows once, as the index lists it.
@@ -150,6 +154,7 @@ describe('the Activity section on the local stack', () => {
     for (let i = 0; i < 110; i++) await sendAs(me, pool().address, stake)
     // Read only, without a wallet: the any-address view (docs/product.md §2.8) has the section too.
     const { page, errors } = await session.open({ path: `/?account=${me.toLowerCase()}` })
+    await reach(section(page))
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="activity-row"]').length === 50, undefined, {
       timeout: 20_000,
     })
@@ -191,6 +196,7 @@ describe('the Activity section on the local stack', () => {
       await route.fulfill({ response: res, json: { ...body, headBlock: body.indexedBlock + 40, lag: 40 } })
     })
     await page.reload()
+    await reach(section(page))
     const behind = section(page).getByTestId('activity-behind')
     await behind.waitFor()
     expect(await behind.textContent()).toBe(
@@ -204,9 +210,11 @@ describe('the Activity section on the local stack', () => {
     // The API down: the section and the statistics say so, with Retry; nothing claims there is no activity.
     await proxyFault('api', 'down')
     await page.reload()
+    await reach(section(page))
     const down = section(page).getByTestId('activity-down')
     await down.waitFor()
     expect(await down.textContent()).toContain("Can't reach the activity service")
+    await reach(page.getByTestId('statistics'))
     await page.getByTestId('statistics-down').waitFor()
     expect(await section(page).getByTestId('activity-empty').count()).toBe(0)
     expect(await rows(page).count()).toBe(0)

@@ -1,4 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
+// Importing it mocks IntersectionObserver in every test here: nothing is near the screen until a test says so.
+import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils'
 import { loadScreens } from '../../../app/App'
 import { initialTokenState } from '../../token/slice'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
@@ -21,7 +23,8 @@ const point = (d: number, total: bigint, stakers: number, fees = 0n): StatPoint 
 })
 const index = (lag = 0) => ({ indexedBlock: 700, headBlock: 700 + lag, lag })
 
-function renderStats() {
+/** The block, scrolled within a screen of the viewport unless `near` is false. */
+function renderStats(near = true) {
   const view = renderWithProviders(<PoolStatistics />, {
     preloadedState: {
       wallet: connectedWallet({ readsReady: true }),
@@ -29,11 +32,15 @@ function renderStats() {
       stake: { ...initialStakeState, pool: testPool() },
     },
   })
-  const answer = (points: StatPoint[], lag = 0, range: '7d' | '30d' | 'all' = '30d') =>
+  if (near) act(() => mockAllIsIntersecting(true))
+  const answer = (points: StatPoint[], lag = 0, range: '7d' | '30d' | 'all' = '30d') => {
     act(() => {
       view.store.dispatch(statsRequested({ pool: POOL, range }))
       view.store.dispatch(statsLoaded({ pool: POOL, range, interval: 'day', points, index: index(lag), at: Date.now() }))
     })
+    // The charts' place, drawn with the answer, is near the screen too.
+    if (near) act(() => mockAllIsIntersecting(true))
+  }
   return { ...view, answer }
 }
 
@@ -45,6 +52,13 @@ describe('the statistics block', () => {
     await user.click(screen.getByRole('button', { name: 'All time' }))
     expect(dispatched.at(-1)).toEqual({ type: 'stake/statsRangeChosen', payload: 'all' })
     expect(screen.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('waits to ask until the block comes within a screen of the viewport', () => {
+    const { dispatched } = renderStats(false)
+    expect(dispatched.map((a) => a.type)).not.toContain(statsShown.type)
+    act(() => mockAllIsIntersecting(true))
+    expect(dispatched).toContainEqual(statsShown({ pool: testPool().address }))
   })
 
   it('draws the charts beside a summary and a table of the same figures, newest day first', () => {

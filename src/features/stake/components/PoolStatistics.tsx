@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react'
-import { useInView } from 'react-intersection-observer'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { Button } from '../../../ui/Button'
 import { FootSection, SectionHead } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
+import { useNearScreen } from '../../../ui/useNearScreen'
 import { selectReadsReady } from '../../wallet/selectors'
 import { selectPool, selectStatsView } from '../selectors'
 import { statsRangeChosen, statsRefreshRequested, statsShown } from '../slice'
@@ -166,14 +166,15 @@ export function PoolStatistics() {
   const pool = useAppSelector(selectPool)?.address ?? null
   const readsReady = useAppSelector(selectReadsReady)
   const view = useAppSelector(selectStatsView)
+  // Read once the block comes within a screen of the viewport, the charts drawn once their place is near (§10).
+  const [section, near] = useNearScreen()
   useEffect(() => {
-    if (readsReady && pool) dispatch(statsShown({ pool }))
-  }, [dispatch, readsReady, pool])
-  // A browser without IntersectionObserver draws the charts at once.
-  const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
+    if (readsReady && pool && near) dispatch(statsShown({ pool }))
+  }, [dispatch, readsReady, pool, near])
+  const [chartPlace, nearScreen] = useNearScreen('200px 0px')
   const unit = view.interval === 'week' ? 'week' : 'day'
   return (
-    <FootSection aria-labelledby="statistics-title" data-testid="statistics">
+    <FootSection ref={section} aria-labelledby="statistics-title" data-testid="statistics">
       <SectionHead>
         <h2 id="statistics-title">Statistics</h2>
         <Periods role="group" aria-label="Period">

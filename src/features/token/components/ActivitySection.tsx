@@ -6,6 +6,7 @@ import { formatWait } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { FootSection, Muted, SectionHead } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
+import { useNearScreen } from '../../../ui/useNearScreen'
 import { useNow } from '../../../ui/useNow'
 import { selectReadsReady } from '../../wallet/selectors'
 import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
@@ -228,7 +229,9 @@ export function ActivitySection() {
   const dispatch = useAppDispatch()
   const view = useAppSelector(selectActivityView)
   const readsReady = useAppSelector(selectReadsReady)
-  const shown = view.shown && readsReady
+  // Read once it comes within a screen of the viewport: below the fold as the page loads, it waits (§10).
+  const [section, near] = useNearScreen()
+  const shown = view.shown && readsReady && near
   useEffect(() => {
     if (!shown) return
     dispatch(activityShown())
@@ -246,7 +249,7 @@ export function ActivitySection() {
   if (!view.shown) return null
   const lines = [...view.pending, ...view.rows]
   return (
-    <FootSection aria-labelledby="activity-title" data-testid="activity">
+    <FootSection ref={section} aria-labelledby="activity-title" data-testid="activity">
       <SectionHead>
         <h2 id="activity-title">Activity</h2>
         <Button

@@ -1,10 +1,10 @@
 import { Suspense } from 'react'
-import { useInView } from 'react-intersection-observer'
 import styled from 'styled-components'
 import { useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { Card } from '../../../ui/Card'
 import { Skeleton } from '../../../ui/Skeleton'
+import { useNearScreen } from '../../../ui/useNearScreen'
 import { useNow } from '../../../ui/useNow'
 import { selectTimelineAt } from '../selectors'
 import { BAND, type Band } from './timelineBands'
@@ -98,8 +98,7 @@ const SPLIT: { band: Band; title: string }[] = [
  */
 export function UnlockTimeline() {
   const view = useAppSelector(selectTimelineAt(useNow(TODAY_TICK_MS)))
-  // A browser without IntersectionObserver draws the chart at once.
-  const [chartPlace, nearScreen] = useInView({ triggerOnce: true, rootMargin: '200px 0px', fallbackInView: true })
+  const [chartPlace, nearScreen] = useNearScreen('200px 0px')
   if (!view) return null
   return (
     <Box aria-labelledby="unlock-timeline" data-testid="unlock-timeline">
