@@ -47,7 +47,7 @@ const section = (page: Page) => page.getByTestId('activity')
 /** Scrolls `box` to the top of the screen, under the header, for a picture of it. */
 const top = (box: Locator) =>
   box.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (window.innerWidth > 720 ? 84 : 76)))
-/** Scrolls to `box`: the Activity list and the statistics are read only once they come within a screen of it. */
+/** Scrolls to `box`: the Activity list and the statistics are read only once they come within 200 px of the screen. */
 const reach = (box: Locator) => box.scrollIntoViewIfNeeded()
 const rows = (page: Page) => section(page).getByTestId('activity-row')
 /** An amount as the page shows it, two decimals rounded down. */

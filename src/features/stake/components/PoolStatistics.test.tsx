@@ -23,7 +23,7 @@ const point = (d: number, total: bigint, stakers: number, fees = 0n): StatPoint 
 })
 const index = (lag = 0) => ({ indexedBlock: 700, headBlock: 700 + lag, lag })
 
-/** The block, scrolled within a screen of the viewport unless `near` is false. */
+/** The block, scrolled within 200 px of the screen unless `near` is false. */
 function renderStats(near = true) {
   const view = renderWithProviders(<PoolStatistics />, {
     preloadedState: {
@@ -54,7 +54,7 @@ describe('the statistics block', () => {
     expect(screen.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true')
   })
 
-  it('waits to ask until the block comes within a screen of the viewport', () => {
+  it('waits to ask until the block comes within 200 px of the screen', () => {
     const { dispatched } = renderStats(false)
     expect(dispatched.map((a) => a.type)).not.toContain(statsShown.type)
     act(() => mockAllIsIntersecting(true))

@@ -166,12 +166,12 @@ export function PoolStatistics() {
   const pool = useAppSelector(selectPool)?.address ?? null
   const readsReady = useAppSelector(selectReadsReady)
   const view = useAppSelector(selectStatsView)
-  // Read once the block comes within a screen of the viewport, the charts drawn once their place is near (§10).
+  // Read once the block comes within 200 px of the screen, the charts drawn once their place does (§10).
   const [section, near] = useNearScreen()
   useEffect(() => {
     if (readsReady && pool && near) dispatch(statsShown({ pool }))
   }, [dispatch, readsReady, pool, near])
-  const [chartPlace, nearScreen] = useNearScreen('200px 0px')
+  const [chartPlace, nearScreen] = useNearScreen()
   const unit = view.interval === 'week' ? 'week' : 'day'
   return (
     <FootSection ref={section} aria-labelledby="statistics-title" data-testid="statistics">

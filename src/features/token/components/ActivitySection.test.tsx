@@ -64,7 +64,7 @@ describe('the Activity section', () => {
       forfeited: '0',
     })
     const { dispatched, unmount } = show(token(activityLoaded({ page: page([close, item(30)], null), at: Date.now() })))
-    // Far below the fold it waits; within a screen of the viewport it reads.
+    // Far below the fold it waits; within 200 px of the screen it reads.
     expect(dispatched.map((a) => a.type)).not.toContain('token/activityShown')
     act(() => mockAllIsIntersecting(true))
     expect(dispatched.map((a) => a.type)).toContain('token/activityShown')

@@ -229,7 +229,7 @@ export function ActivitySection() {
   const dispatch = useAppDispatch()
   const view = useAppSelector(selectActivityView)
   const readsReady = useAppSelector(selectReadsReady)
-  // Read once it comes within a screen of the viewport: below the fold as the page loads, it waits (§10).
+  // Read once it comes within 200 px of the screen: below the fold as the page loads, it waits (§10).
   const [section, near] = useNearScreen()
   const shown = view.shown && readsReady && near
   useEffect(() => {

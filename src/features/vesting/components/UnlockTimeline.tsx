@@ -98,7 +98,7 @@ const SPLIT: { band: Band; title: string }[] = [
  */
 export function UnlockTimeline() {
   const view = useAppSelector(selectTimelineAt(useNow(TODAY_TICK_MS)))
-  const [chartPlace, nearScreen] = useNearScreen('200px 0px')
+  const [chartPlace, nearScreen] = useNearScreen()
   if (!view) return null
   return (
     <Box aria-labelledby="unlock-timeline" data-testid="unlock-timeline">
