@@ -2,6 +2,7 @@ import { lists } from '../../config/timers'
 import { formatDate, formatDayMonth } from '../../format/dates'
 import { formatAmount, formatCount } from '../../format/units'
 import type { StatPoint, StatsRange, StatsRead } from './slice'
+import type { IndexNotice } from '../../kit/indexNotice'
 
 /**
  * The statistics block as it shows (docs/product.md §2.10), from one period's read: the chart's points in whole
@@ -37,13 +38,7 @@ export interface StatsTableRow {
   fees: string
 }
 
-export interface StatsNotice {
-  kind: 'down' | 'starting' | 'refused' | 'behind'
-  title: string
-  text: string
-  reason: string | null
-  retry: boolean
-}
+export type StatsNotice = IndexNotice
 
 export interface StatsView {
   range: StatsRange

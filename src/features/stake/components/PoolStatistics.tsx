@@ -2,8 +2,8 @@ import { Suspense, useEffect } from 'react'
 import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
-import { Button } from '../../../ui/Button'
 import { FootSection, SectionHead } from '../../../ui/Card'
+import { IndexNoticeBox } from '../../../ui/IndexNoticeBox'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNearScreen } from '../../../ui/useNearScreen'
 import { selectReadsReady } from '../../wallet/selectors'
@@ -64,34 +64,6 @@ const Summary = styled.dl`
   dd small {
     display: block;
     font-weight: 400;
-    color: ${(p) => p.theme.color.muted};
-  }
-`
-
-const Notice = styled.div<{ $warning: boolean }>`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 10px 16px;
-  margin-bottom: 12px;
-  padding: 12px 16px;
-  border-radius: 10px;
-  border: 1px solid ${(p) => (p.$warning ? p.theme.color.warning : p.theme.color.border)};
-  background: ${(p) => (p.$warning ? 'rgba(255, 210, 122, 0.07)' : p.theme.color.raised)};
-  > div {
-    flex: 1 1 280px;
-  }
-  strong {
-    display: block;
-    color: ${(p) => (p.$warning ? p.theme.color.warning : p.theme.color.text)};
-  }
-  p {
-    margin: 2px 0 0;
-  }
-  small {
-    display: block;
-    margin-top: 4px;
     color: ${(p) => p.theme.color.muted};
   }
 `
@@ -186,24 +158,7 @@ export function PoolStatistics() {
         </Periods>
       </SectionHead>
       {view.notice && (
-        <Notice
-          $warning={view.notice.kind !== 'behind'}
-          role={view.notice.kind === 'behind' ? 'status' : 'alert'}
-          data-testid={`statistics-${view.notice.kind}`}
-        >
-          <div>
-            <strong>{view.notice.title}</strong>
-            <p>{view.notice.text}</p>
-            {view.notice.reason && view.notice.reason.replace(/\.$/, '') !== view.notice.title && (
-              <small>{view.notice.reason}</small>
-            )}
-          </div>
-          {view.notice.retry && (
-            <Button $variant="secondary" onClick={() => dispatch(statsRefreshRequested())}>
-              Retry
-            </Button>
-          )}
-        </Notice>
+        <IndexNoticeBox notice={view.notice} testIdPrefix="statistics" onRetry={() => dispatch(statsRefreshRequested())} />
       )}
       {view.summary && (
         <Summary data-testid="statistics-summary">

@@ -15,6 +15,7 @@ import { stakesCsv } from '../csv'
 import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt } from '../selectors'
 import type { StakeRow } from '../rows'
 import { moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
+import { RowsTable } from '../../../ui/RowsTable'
 
 const Head = styled(SpreadRow)`
   margin-bottom: 16px;
@@ -33,51 +34,6 @@ const Head = styled(SpreadRow)`
     display: flex;
     gap: 8px;
     flex-wrap: wrap;
-  }
-`
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-variant-numeric: tabular-nums;
-  th {
-    text-align: left;
-    font-weight: 500;
-    font-size: 0.8rem;
-    color: ${(p) => p.theme.color.muted};
-    padding: 8px 10px;
-    border-bottom: 1px solid ${(p) => p.theme.color.border};
-  }
-  td {
-    padding: 12px 10px;
-    border-bottom: 1px solid ${(p) => p.theme.color.border};
-    vertical-align: top;
-  }
-  small {
-    display: block;
-    color: ${(p) => p.theme.color.muted};
-  }
-  @media (max-width: ${(p) => p.theme.narrow}) {
-    thead {
-      display: none;
-    }
-    tr {
-      display: grid;
-      grid-template-columns: 1fr 1fr;
-      gap: 4px 12px;
-      padding: 12px 0;
-      border-bottom: 1px solid ${(p) => p.theme.color.border};
-    }
-    td {
-      border: 0;
-      padding: 4px 0;
-    }
-    td::before {
-      content: attr(data-label);
-      display: block;
-      font-size: 0.75rem;
-      color: ${(p) => p.theme.color.muted};
-    }
   }
 `
 
@@ -275,7 +231,7 @@ export function StakeList() {
           <Muted>Loading your stakes…</Muted>
         )
       ) : (
-        <Table>
+        <RowsTable>
           <thead>
             <tr>
               <th>Subscription</th>
@@ -307,7 +263,7 @@ export function StakeList() {
               ))}
             </tbody>
           )}
-        </Table>
+        </RowsTable>
       )}
       {view.listStatus === 'failed' && (
         <Failure role="alert" data-testid="stake-list-error">

@@ -9,6 +9,7 @@ import { selectHolderView, selectReadNetwork, selectViewedAddress } from '../../
 import { selectSymbol } from '../selectors'
 import type { ActivityItem, ActivityKind } from './api'
 import { closeResult, itemKey } from './list'
+import type { IndexNotice } from '../../../kit/indexNotice'
 
 /**
  * The Activity section's selectors (docs/product.md §2.9): the token slice's `activity`, read here rather than in
@@ -105,15 +106,7 @@ function resultOf(i: ActivityItem, symbol: string): ActivityRow['result'] {
 }
 
 /** What the section shows above or instead of the list, when anything: an outage, a starting or lagging index. */
-export interface ActivityNotice {
-  kind: 'down' | 'starting' | 'refused' | 'behind'
-  title: string
-  text: string
-  /** Why the read failed, in small print; null for a lagging index. */
-  reason: string | null
-  /** A failure offers Retry; a lagging index catches up by itself. */
-  retry: boolean
-}
+export type ActivityNotice = IndexNotice
 
 export interface ActivityView {
   /** An address to show the history of (the wallet's, or `?account=`'s); without one the section is not shown. */

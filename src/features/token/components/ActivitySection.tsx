@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatWait } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { FootSection, Muted, SectionHead } from '../../../ui/Card'
+import { IndexNoticeBox } from '../../../ui/IndexNoticeBox'
+import { RowsTable } from '../../../ui/RowsTable'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNearScreen } from '../../../ui/useNearScreen'
 import { useNow } from '../../../ui/useNow'
@@ -12,53 +14,7 @@ import { selectReadsReady } from '../../wallet/selectors'
 import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
 import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
 
-const Notice = styled.div<{ $tone: 'warning' | 'muted' }>`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 10px 16px;
-  margin-bottom: 12px;
-  padding: 12px 16px;
-  border-radius: 10px;
-  border: 1px solid ${(p) => (p.$tone === 'warning' ? p.theme.color.warning : p.theme.color.border)};
-  background: ${(p) => (p.$tone === 'warning' ? 'rgba(255, 210, 122, 0.07)' : p.theme.color.raised)};
-  > div {
-    flex: 1 1 280px;
-    min-width: 0;
-  }
-  strong {
-    display: block;
-    color: ${(p) => (p.$tone === 'warning' ? p.theme.color.warning : p.theme.color.text)};
-  }
-  p {
-    margin: 2px 0 0;
-    font-size: 0.95rem;
-  }
-  small {
-    display: block;
-    margin-top: 4px;
-    color: ${(p) => p.theme.color.muted};
-  }
-`
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-variant-numeric: tabular-nums;
-  th {
-    text-align: left;
-    font-weight: 500;
-    font-size: 0.8rem;
-    color: ${(p) => p.theme.color.muted};
-    padding: 8px 10px;
-    border-bottom: 1px solid ${(p) => p.theme.color.border};
-  }
-  td {
-    padding: 12px 10px;
-    border-bottom: 1px solid ${(p) => p.theme.color.border};
-    vertical-align: top;
-  }
+const Table = styled(RowsTable)`
   th:nth-child(2),
   th:nth-child(3),
   td:nth-child(2),
@@ -66,8 +22,6 @@ const Table = styled.table`
     text-align: right;
   }
   small {
-    display: block;
-    color: ${(p) => p.theme.color.muted};
     font-size: 0.85rem;
   }
   tr[data-pending] td {
@@ -80,20 +34,7 @@ const Table = styled.table`
   }
   /* On a phone each event is a card of two columns, each figure under its column's name. */
   @media (max-width: ${(p) => p.theme.narrow}) {
-    thead {
-      display: none;
-    }
-    tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      gap: 4px 12px;
-      padding: 12px 0;
-      border-bottom: 1px solid ${(p) => p.theme.color.border};
-    }
     td {
-      border: 0;
-      padding: 4px 0;
-      min-width: 0;
       overflow-wrap: anywhere;
     }
     td:first-child {
@@ -102,12 +43,6 @@ const Table = styled.table`
     td:nth-child(2),
     td:nth-child(3) {
       text-align: left;
-    }
-    td[data-label]::before {
-      content: attr(data-label);
-      display: block;
-      font-size: 0.75rem;
-      color: ${(p) => p.theme.color.muted};
     }
   }
 `
@@ -197,25 +132,7 @@ function NoticeBox({ notice, retryAt }: { notice: ActivityNotice; retryAt: numbe
   const now = useNow(1_000)
   const next = notice.retry && retryAt !== null ? ` Next try ${formatWait(retryAt - now)}.` : ''
   return (
-    <Notice
-      $tone={notice.kind === 'behind' ? 'muted' : 'warning'}
-      role={notice.kind === 'behind' ? 'status' : 'alert'}
-      data-testid={`activity-${notice.kind}`}
-    >
-      <div>
-        <strong>{notice.title}</strong>
-        <p>
-          {notice.text}
-          {next}
-        </p>
-        {notice.reason && notice.reason.replace(/\.$/, '') !== notice.title && <small>{notice.reason}</small>}
-      </div>
-      {notice.retry && (
-        <Button $variant="secondary" onClick={() => dispatch(activityRefreshRequested())}>
-          Retry
-        </Button>
-      )}
-    </Notice>
+    <IndexNoticeBox notice={notice} testIdPrefix="activity" after={next} onRetry={() => dispatch(activityRefreshRequested())} />
   )
 }
 
