@@ -2,7 +2,7 @@ import { lists } from '../../config/timers'
 import { formatDate, formatDayMonth } from '../../format/dates'
 import { formatAmount, formatCount } from '../../format/units'
 import type { StatPoint, StatsRange, StatsRead } from './slice'
-import type { IndexNotice } from '../../kit/indexNotice'
+import type { IndexNotice } from '../../ui/IndexNoticeBox'
 
 /**
  * The statistics block as it shows (docs/product.md §2.10), from one period's read: the chart's points in whole

@@ -9,7 +9,7 @@ import { selectHolderView, selectReadNetwork, selectViewedAddress } from '../../
 import { selectSymbol } from '../selectors'
 import type { ActivityItem, ActivityKind } from './api'
 import { closeResult, itemKey } from './list'
-import type { IndexNotice } from '../../../kit/indexNotice'
+import type { IndexNotice } from '../../../ui/IndexNoticeBox'
 
 /**
  * The Activity section's selectors (docs/product.md §2.9): the token slice's `activity`, read here rather than in
