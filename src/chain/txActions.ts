@@ -15,18 +15,20 @@ export interface TxReceiptInfo {
 
 export const txRequested = createAction<{ kind: TxKind }>('tx/requested')
 /**
- * `safe`: `hash` is a Safe transaction's safeTxHash, proposed to the Safe's owners (not yet on the chain). `from`: the
- * sender (the Safe for a Safe transaction) and `at` when it was sent (wall clock ms), for the Activity section's
- * pending part (docs/product.md §2.9).
+ * A sent transaction, as txSubmitted and txRestored carry it. `safe`: `hash` is a Safe transaction's safeTxHash,
+ * proposed to the Safe's owners (not yet on the chain). `from`: the sender (the Safe for a Safe transaction) and `at`
+ * when it was sent (wall clock ms), for the Activity section's pending part (docs/product.md §2.9).
  */
-export const txSubmitted = createAction<{
+export interface SentTx {
   kind: TxKind
   hash: string
   chainId: number
   safe?: boolean
   from?: string
   at?: number
-}>('tx/submitted')
+}
+
+export const txSubmitted = createAction<SentTx>('tx/submitted')
 /**
  * A Safe transaction waits for its owners: `confirmations` of `required` so far (null where only the chain answers,
  * which does not see confirmations given in Safe{Wallet}). Never counted as dropped while it waits.
@@ -39,14 +41,7 @@ export const safeTxProposed = createAction<{ entry: JournalEntry }>('tx/safeProp
 /** The browser would not keep a sent transaction (storage full or blocked): a reload will not find it again. */
 export const txNotKept = createAction<{ hash: string }>('tx/notKept')
 /** A transaction sent before this page loaded (kept in the browser), shown again while it is followed. */
-export const txRestored = createAction<{
-  kind: TxKind
-  hash: string
-  chainId: number
-  safe?: boolean
-  from?: string
-  at?: number
-}>('tx/restored')
+export const txRestored = createAction<SentTx>('tx/restored')
 /**
  * Follow `hash` from now on: the wallet sped the transaction up (same call, same nonce), or the Safe transaction
  * `oldHash` was executed by the chain transaction `hash`.

@@ -15,3 +15,34 @@ export const FigureList = styled.dl`
     font-variant-numeric: tabular-nums;
   }
 `
+
+/**
+ * Figures as tiles: each name above its figure in a raised box, as many boxes to a row as fit (a summary's totals, the
+ * unlock timeline's split). Extend it for the tiles' width and a phone layout.
+ */
+export const FigureTiles = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  gap: 10px 16px;
+  div {
+    padding: 10px 12px;
+    border-radius: 10px;
+    background: ${(p) => p.theme.color.raised};
+  }
+  dt {
+    color: ${(p) => p.theme.color.muted};
+    font-size: 0.85rem;
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+  dd small {
+    display: block;
+    font-weight: 400;
+    color: ${(p) => p.theme.color.muted};
+  }
+`

@@ -12,6 +12,7 @@ import {
   txNotKept,
   txRestored,
   txSubmitted,
+  type SentTx,
   type TxKind,
   type TxReceiptInfo,
 } from '../../chain/txActions'
@@ -183,7 +184,7 @@ function dropIndexed(a: ActivityState, page: ActivityPage) {
 }
 
 /** A sent transaction of the history's kinds, for the pending part (an approval is none). */
-function sentActivity(a: ActivityState, p: { kind: TxKind; hash: string; chainId: number; from?: string; at?: number }) {
+function sentActivity(a: ActivityState, p: SentTx) {
   const kind = activityKindOf(p.kind)
   const hash = p.hash.toLowerCase()
   if (!kind || a.sent.some((t) => t.hash === hash)) return
@@ -192,7 +193,7 @@ function sentActivity(a: ActivityState, p: { kind: TxKind; hash: string; chainId
 }
 
 /** A transaction just sent (or found again after a reload), waiting for its receipt. */
-const pendingTx = (p: { hash: string; kind: TxKind; chainId: number; safe?: boolean }): TrackedTx => ({
+const pendingTx = (p: SentTx): TrackedTx => ({
   ...(p.safe ? { owners: { confirmations: null, required: 0 } } : {}),
   hash: p.hash,
   kind: p.kind,

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { FootSection, SectionHead } from '../../../ui/Card'
+import { FigureTiles } from '../../../ui/FigureList'
 import { IndexNoticeBox } from '../../../ui/IndexNoticeBox'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNearScreen } from '../../../ui/useNearScreen'
@@ -41,31 +42,9 @@ const Periods = styled.div`
   }
 `
 
-const Summary = styled.dl`
+const Summary = styled(FigureTiles)`
   margin: 0 0 16px;
-  display: grid;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  gap: 10px 16px;
-  div {
-    padding: 10px 12px;
-    border-radius: 10px;
-    background: ${(p) => p.theme.color.raised};
-  }
-  dt {
-    color: ${(p) => p.theme.color.muted};
-    font-size: 0.85rem;
-  }
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
-  }
-  dd small {
-    display: block;
-    font-weight: 400;
-    color: ${(p) => p.theme.color.muted};
-  }
 `
 
 const ChartRoom = styled.div`

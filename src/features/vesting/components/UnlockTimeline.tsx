@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { useAppSelector } from '../../../kit/hooks'
 import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { Card } from '../../../ui/Card'
+import { FigureTiles } from '../../../ui/FigureList'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNearScreen } from '../../../ui/useNearScreen'
 import { useNow } from '../../../ui/useNow'
@@ -29,28 +30,13 @@ const Title = styled.h2`
   font-size: 1.05rem;
 `
 
-const Split = styled.dl`
-  margin: 0;
-  display: grid;
+const Split = styled(FigureTiles)`
   grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
   gap: 12px 16px;
-  div {
-    padding: 10px 12px;
-    border-radius: 10px;
-    background: ${(p) => p.theme.color.raised};
-  }
   dt {
     display: flex;
     align-items: center;
     gap: 8px;
-    color: ${(p) => p.theme.color.muted};
-    font-size: 0.85rem;
-  }
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
   }
   /* On a phone one line each, the name and its figure side by side: three boxes do not fit a row. */
   @media (max-width: ${(p) => p.theme.narrow}) {
