@@ -140,6 +140,9 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   const provider = chain.readProvider(network.chainId)
   const lens = contracts.lens(network.contracts.lens, provider)
   yield put(poolRequested())
+  // Building the calls (ethers' encoding, the provider) takes a task of its own, not the one of the click or the page
+  // effect that asked (docs/architecture.md §10).
+  yield delay(0)
   const pageSize = lists.STAKE_PAGE_SIZE
   // The deployment record names its pools, so even the first read of one is a single round trip.
   const listed = network.pools.find((p) => p.id === poolId)
@@ -175,6 +178,9 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
     yield put(poolReadBehind())
     return true
   }
+  // The page renders the answer in a task of its own: decoding it (ethers) and drawing it were one long task on a
+  // phone (docs/architecture.md §10).
+  yield delay(0)
   const failed = list !== null && 'error' in list ? list.error : null
   const rows = list !== null && 'rows' in list ? list : null
   // The token figures and the allowance to this pool come with the same read. They land just before the pool, so a

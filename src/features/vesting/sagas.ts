@@ -107,6 +107,8 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
     call(readVestingInfo, network.vestingApiBase, address, quiet),
     call(readChain, chain, network, address, quiet),
   ])
+  // The page renders the answers in a task of their own, not in the one that decoded them (docs/architecture.md §10).
+  yield delay(0)
   if (Array.isArray(onChain)) {
     const [lastBlock, pool, block] = onChain
     // The same Lens answer carries the token figures and the allowance to the default pool, kept under that pool's

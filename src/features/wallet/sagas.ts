@@ -372,10 +372,6 @@ export function* warmChainSagas(): SagaIterator {
 }
 
 export function* walletSaga(): SagaIterator {
-  yield fork(safely(storeReferral), { type: 'wallet/init' })
-  // Before startWallet: wallets that answer the request at once are known when it looks for the remembered one.
-  yield fork(safely(watchAnnouncedWallets), { type: 'wallet/init' })
-  yield fork(safely(startWallet), { type: 'wallet/init' })
   // Writes and wallet prompts: ignore double clicks while one is open.
   yield takeLeading(connectRequested.type, safely(connectWallet))
   yield takeLeading(disconnectRequested.type, safely(disconnectWallet))
@@ -386,4 +382,12 @@ export function* walletSaga(): SagaIterator {
     (a: { type: string; payload?: unknown }) => a.type === modalOpened.type && a.payload === 'chooseWallet',
     safely(warmChainSagas),
   )
+  // The startup's three parts each in a task of their own (delay(0) yields to the browser): together they were one
+  // task of about 40 ms as the page loads (docs/architecture.md §10). Every action the page can send is taken above.
+  yield fork(safely(storeReferral), { type: 'wallet/init' })
+  yield delay(0)
+  // Before startWallet: wallets that answer the request at once are known when it looks for the remembered one.
+  yield fork(safely(watchAnnouncedWallets), { type: 'wallet/init' })
+  yield delay(0)
+  yield fork(safely(startWallet), { type: 'wallet/init' })
 }
