@@ -80,6 +80,8 @@ export function* readScheduledCalls({ payload }: ReturnType<typeof scheduledCall
 
 /** The connected wallet's transactions sent before on this chain, shown again and followed (docs/product.md §11). */
 function* resumeSent(): SagaIterator {
+  // Each reaction to a wallet event runs in a task of its own, not all in the one that put it (docs/architecture.md §10).
+  yield delay(0)
   const chainId = yield* select(selectNetworkId)
   const address = yield* select(selectAddress)
   const followed = yield* select(selectFollowedHashes)
@@ -91,6 +93,7 @@ function* resumeSent(): SagaIterator {
  * and a deposit goes as one batch. A read that fails leaves it unknown: sends still find out (src/chain/tx.ts).
  */
 function* readConnectedSafe(): SagaIterator {
+  yield delay(0)
   const chain: ChainLayer = yield getChain()
   const network = yield* select(selectSupportedNetwork)
   const address = yield* select(selectAddress)

@@ -103,6 +103,8 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   const holder = yield* select(selectVestingHolder)
   if ((holder ?? '').toLowerCase() !== address.toLowerCase()) yield put(vestingHolderChanged(address))
   yield put(vestingRequested())
+  // Building the calls takes a task of its own, not the one of the wallet event or click that asked (§10).
+  yield delay(0)
   const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }] = yield all([
     call(readVestingInfo, network.vestingApiBase, address, quiet),
     call(readChain, chain, network, address, quiet),
