@@ -1,4 +1,4 @@
-import styled from 'styled-components'
+import styled, { css } from 'styled-components'
 
 /** Label on the left, figure on the right, one pair per row (dialog summaries and estimates). */
 export const FigureList = styled.dl`
@@ -16,6 +16,20 @@ export const FigureList = styled.dl`
   }
 `
 
+/** A figure's name, small and muted, over its value, bold in digits of one width (a dl's dt and dd). */
+export const nameOverFigure = css`
+  dt {
+    color: ${(p) => p.theme.color.muted};
+    font-size: 0.85rem;
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+`
+
 /**
  * Figures as tiles: each name above its figure in a raised box, as many boxes to a row as fit (a summary's totals, the
  * unlock timeline's split). Extend it for the tiles' width and a phone layout.
@@ -30,16 +44,7 @@ export const FigureTiles = styled.dl`
     border-radius: 10px;
     background: ${(p) => p.theme.color.raised};
   }
-  dt {
-    color: ${(p) => p.theme.color.muted};
-    font-size: 0.85rem;
-  }
-  dd {
-    margin: 2px 0 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
-  }
+  ${nameOverFigure}
   dd small {
     display: block;
     font-weight: 400;

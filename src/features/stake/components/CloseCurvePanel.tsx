@@ -6,6 +6,7 @@ import { lazyChunk, LoadFailure } from '../../../kit/lazyChunk'
 import { useSettled } from '../../../ui/useSettled'
 import type { CloseCurveView, CurveDay } from '../closeCurveView'
 import { CHART_GEOMETRY as G, curveColors } from './curveLook'
+import { nameOverFigure } from '../../../ui/FigureList'
 
 // recharts is about as big as the rest of a page: its own chunk, loaded when a curve first shows, never prefetched.
 const CloseCurveChart = lazyChunk(() => import(/* webpackChunkName: "curve" */ './CloseCurveChart'))((m) => m.CloseCurveChart)
@@ -103,14 +104,9 @@ const Figures = styled.dl`
   padding: 12px 14px;
   border-radius: 10px;
   background: ${(p) => p.theme.color.raised};
-  dt {
-    color: ${(p) => p.theme.color.muted};
-    font-size: 0.85rem;
-  }
+  ${nameOverFigure}
   dd {
     margin: 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
   }
   .received {
     grid-column: 1 / -1;
