@@ -1,4 +1,5 @@
 import { startTransition } from 'react'
+import { nextTask } from './kit/nextTask'
 
 /**
  * Starts the app in short tasks, yielding to the browser between them, instead of one long task that evaluates React,
@@ -7,12 +8,6 @@ import { startTransition } from 'react'
  * a task of its own. They import our modules, never a package's whole namespace, so tree shaking still applies. The
  * build's first view (src/firstView.tsx) is on screen all along, until the first commit replaces it.
  */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-    if (scheduler?.yield) void scheduler.yield().then(resolve)
-    else setTimeout(resolve, 0)
-  })
 
 async function start() {
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client')

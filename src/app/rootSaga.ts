@@ -1,10 +1,11 @@
 import { createAction } from '@reduxjs/toolkit'
 import type { Saga, SagaIterator } from 'redux-saga'
-import { all, call, delay, put, race, setContext, spawn, take } from 'redux-saga/effects'
+import { all, call, put, race, setContext, spawn, take } from 'redux-saga/effects'
 import type { ChainLayer } from '../chain/layer'
 import { walletSaga } from '../features/wallet/sagas'
 import { chainReadsStarted } from '../features/wallet/slice'
 import { getChain, type ChainSagas } from '../chain/sagaContext'
+import { nextTask } from '../kit/nextTask'
 
 /** The store is being closed: every feature saga stops (and with it every poll and read it started). */
 export const appClosed = createAction('app/closed')
@@ -30,26 +31,26 @@ const chainSagaSteps: (() => Promise<Saga>)[] = [
 ]
 
 /**
- * The chunk's modules are evaluated in steps, each in a task of its own (delay(0) yields to the browser): its file's
+ * The chunk's modules are evaluated in steps, each in a task of its own (nextTask): its file's
  * arrival (chunkArrived), ethers' contract and ABI code with our ABIs, each ABI's parse (the Lens's alone is tens of ms
  * on a phone), the provider, then each feature's sagas. In one go they were a task of 150 ms on a throttled CPU, and
  * the parses were paid inside the task that sends the first read.
  */
 function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
   yield call(() => import(/* webpackChunkName: "chain" */ '../chain/chunkArrived'))
-  yield delay(0)
+  yield call(nextTask)
   const { parseAbis }: typeof import('../chain/contracts') = yield call(
     () => import(/* webpackChunkName: "chain" */ '../chain/contracts'),
   )
   for (const parse of parseAbis) {
-    yield delay(0)
+    yield call(nextTask)
     parse()
   }
-  yield delay(0)
+  yield call(nextTask)
   yield call([chain, chain.loadReads])
   const sagas: Saga[] = []
   for (const step of chainSagaSteps) {
-    yield delay(0)
+    yield call(nextTask)
     sagas.push(yield call(step))
   }
   return sagas

@@ -35,6 +35,7 @@ import {
 import { stakesAt } from './refresh'
 import { END_OF_LIST, toPoolInfo, toStakes, type FeeStream, type PoolData, type StakePage } from './lensAnswers'
 import { answeredBehind, planBatch, planList, type ReadMode, type ShownState } from './readPlan'
+import { nextTask } from '../../kit/nextTask'
 
 const nothing = async (): Promise<null> => null
 
@@ -142,7 +143,7 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   yield put(poolRequested())
   // Building the calls (ethers' encoding, the provider) takes a task of its own, not the one of the click or the page
   // effect that asked (docs/architecture.md §10).
-  yield delay(0)
+  yield call(nextTask)
   const pageSize = lists.STAKE_PAGE_SIZE
   // The deployment record names its pools, so even the first read of one is a single round trip.
   const listed = network.pools.find((p) => p.id === poolId)
@@ -180,7 +181,7 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   }
   // The page renders the answer in a task of its own: decoding it (ethers) and drawing it were one long task on a
   // phone (docs/architecture.md §10).
-  yield delay(0)
+  yield call(nextTask)
   const failed = list !== null && 'error' in list ? list.error : null
   const rows = list !== null && 'rows' in list ? list : null
   // The token figures and the allowance to this pool come with the same read. They land just before the pool, so a

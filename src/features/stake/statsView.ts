@@ -38,8 +38,6 @@ export interface StatsTableRow {
   fees: string
 }
 
-export type StatsNotice = IndexNotice
-
 export interface StatsView {
   range: StatsRange
   loading: boolean
@@ -48,7 +46,7 @@ export interface StatsView {
   table: StatsTableRow[]
   /** In words, for everyone and for screen readers before the table. */
   summary: { totalStaked: string; change: string; stakers: string; fees: string } | null
-  notice: StatsNotice | null
+  notice: IndexNotice | null
   empty: string | null
   symbol: string
 }
@@ -113,7 +111,7 @@ export function statsView(read: StatsRead | undefined, range: StatsRange, symbol
   }
   const lag = read?.index?.lag ?? 0
   const behind = read?.status === 'ok' && lag > lists.INDEX_LAG_TOLERATED
-  let notice: StatsNotice | null = null
+  let notice: IndexNotice | null = null
   if (read?.status === 'failed') {
     const kept = points.length > 0 ? ' The charts show them as last read.' : ''
     notice =

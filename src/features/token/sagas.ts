@@ -18,6 +18,7 @@ import { contracts } from '../../chain/contracts'
 import { scheduledCalls } from '../../chain/governance'
 import type { ScheduledCall } from '../../domain/governance'
 import { activitySaga } from './activity/sagas'
+import { nextTask } from '../../kit/nextTask'
 
 /** A confirmed transaction's notice goes away on its own after NOTICE_REMOVE_AFTER_MS (docs/product.md §3.5). */
 function* removeNoticeLater({ payload }: ReturnType<typeof txConfirmed>): SagaIterator {
@@ -81,7 +82,7 @@ export function* readScheduledCalls({ payload }: ReturnType<typeof scheduledCall
 /** The connected wallet's transactions sent before on this chain, shown again and followed (docs/product.md §11). */
 function* resumeSent(): SagaIterator {
   // Each reaction to a wallet event runs in a task of its own, not all in the one that put it (docs/architecture.md §10).
-  yield delay(0)
+  yield call(nextTask)
   const chainId = yield* select(selectNetworkId)
   const address = yield* select(selectAddress)
   const followed = yield* select(selectFollowedHashes)
@@ -93,7 +94,7 @@ function* resumeSent(): SagaIterator {
  * and a deposit goes as one batch. A read that fails leaves it unknown: sends still find out (src/chain/tx.ts).
  */
 function* readConnectedSafe(): SagaIterator {
-  yield delay(0)
+  yield call(nextTask)
   const chain: ChainLayer = yield getChain()
   const network = yield* select(selectSupportedNetwork)
   const address = yield* select(selectAddress)

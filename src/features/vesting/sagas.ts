@@ -47,6 +47,7 @@ import {
   type VestingState,
 } from './slice'
 import { landedFee, ONE, PERCENT, rewardFraction, type StakeBounds } from '../../domain/math'
+import { nextTask } from '../../kit/nextTask'
 
 type Network = NonNullable<ReturnType<typeof selectSupportedNetwork>>
 
@@ -104,13 +105,13 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   if ((holder ?? '').toLowerCase() !== address.toLowerCase()) yield put(vestingHolderChanged(address))
   yield put(vestingRequested())
   // Building the calls takes a task of its own, not the one of the wallet event or click that asked (§10).
-  yield delay(0)
+  yield call(nextTask)
   const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }] = yield all([
     call(readVestingInfo, network.vestingApiBase, address, quiet),
     call(readChain, chain, network, address, quiet),
   ])
   // The page renders the answers in a task of their own, not in the one that decoded them (docs/architecture.md §10).
-  yield delay(0)
+  yield call(nextTask)
   if (Array.isArray(onChain)) {
     const [lastBlock, pool, block] = onChain
     // The same Lens answer carries the token figures and the allowance to the default pool, kept under that pool's

@@ -30,6 +30,7 @@ import {
   walletReady,
 } from './slice'
 import { selectAddress } from './selectors'
+import { nextTask } from '../../kit/nextTask'
 
 /**
  * The error reader (src/chain/errors.ts, with ethers' ABI decoder): only a failed request needs it, so it comes from
@@ -382,12 +383,12 @@ export function* walletSaga(): SagaIterator {
     (a: { type: string; payload?: unknown }) => a.type === modalOpened.type && a.payload === 'chooseWallet',
     safely(warmChainSagas),
   )
-  // The startup's three parts each in a task of their own (delay(0) yields to the browser): together they were one
+  // The startup's three parts each in a task of their own (nextTask): together they were one
   // task of about 40 ms as the page loads (docs/architecture.md §10). Every action the page can send is taken above.
   yield fork(safely(storeReferral), { type: 'wallet/init' })
-  yield delay(0)
+  yield call(nextTask)
   // Before startWallet: wallets that answer the request at once are known when it looks for the remembered one.
   yield fork(safely(watchAnnouncedWallets), { type: 'wallet/init' })
-  yield delay(0)
+  yield call(nextTask)
   yield fork(safely(startWallet), { type: 'wallet/init' })
 }

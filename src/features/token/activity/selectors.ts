@@ -105,9 +105,6 @@ function resultOf(i: ActivityItem, symbol: string): ActivityRow['result'] {
   return { text: figure, tone: 'even' }
 }
 
-/** What the section shows above or instead of the list, when anything: an outage, a starting or lagging index. */
-export type ActivityNotice = IndexNotice
-
 export interface ActivityView {
   /** An address to show the history of (the wallet's, or `?account=`'s); without one the section is not shown. */
   shown: boolean
@@ -115,7 +112,8 @@ export interface ActivityView {
   loading: boolean
   pending: ActivityRow[]
   rows: ActivityRow[]
-  notice: ActivityNotice | null
+  /** What the section shows above or instead of the list, when anything: an outage, a starting or lagging index. */
+  notice: IndexNotice | null
   /** The empty state's words, only once a read found nothing: 'No activity yet' only with the index caught up. */
   empty: string | null
   more: { can: boolean; loading: boolean; error: string | null }
@@ -175,7 +173,7 @@ export const selectActivityView = createSelector(
     const status = current ? a.status : 'idle'
     const lag = current && a.index ? a.index.lag : 0
     const behind = status === 'ok' && lag > lists.INDEX_LAG_TOLERATED
-    let notice: ActivityNotice | null = null
+    let notice: IndexNotice | null = null
     if (status === 'failed') {
       const kept = rows.length > 0 ? ' The list shows the history as last read.' : ''
       if (a.failure === 'starting')

@@ -5,13 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { formatWait } from '../../../format/duration'
 import { Button } from '../../../ui/Button'
 import { FootSection, Muted, SectionHead } from '../../../ui/Card'
-import { IndexNoticeBox } from '../../../ui/IndexNoticeBox'
+import { IndexNoticeBox, type IndexNotice } from '../../../ui/IndexNoticeBox'
 import { RowsTable } from '../../../ui/RowsTable'
 import { Skeleton } from '../../../ui/Skeleton'
 import { useNearScreen } from '../../../ui/useNearScreen'
 import { useNow } from '../../../ui/useNow'
 import { selectReadsReady } from '../../wallet/selectors'
-import { selectActivityView, type ActivityNotice, type ActivityRow } from '../activity/selectors'
+import { selectActivityView, type ActivityRow } from '../activity/selectors'
 import { activityExportRequested, activityHidden, activityRefreshRequested, activityShown, moreActivityRequested } from '../slice'
 
 const Table = styled(RowsTable)`
@@ -127,7 +127,7 @@ const Row = memo(function Row({ row, explorerName }: { row: ActivityRow; explore
   )
 })
 
-function NoticeBox({ notice, retryAt }: { notice: ActivityNotice; retryAt: number | null }) {
+function NoticeBox({ notice, retryAt }: { notice: IndexNotice; retryAt: number | null }) {
   const dispatch = useAppDispatch()
   const now = useNow(1_000)
   const next = notice.retry && retryAt !== null ? ` Next try ${formatWait(retryAt - now)}.` : ''
