@@ -25,6 +25,8 @@ export const timers = {
   /** After a claim, how often to re-read until the vesting API has seen it, and for how long at most. */
   VESTING_CATCH_UP_MS: 3_000,
   VESTING_CATCH_UP_FOR_MS: 120_000,
+  /** The claim page shown again re-reads its figures only when they are older than this (a wallet's load shows it). */
+  VESTING_FRESH_MS: 15_000,
   /**
    * A sent transaction the node does not know while its nonce is still free counts as dropped once it is this old
    * (ms): long enough for it to reach the node the app reads from, short enough to say so while the person waits.

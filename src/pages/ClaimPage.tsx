@@ -12,7 +12,7 @@ import { VestingFigures } from '../features/vesting/components/VestingFigures'
 import { VestingOutage } from '../features/vesting/components/VestingOutage'
 import { UnlockTimeline } from '../features/vesting/components/UnlockTimeline'
 import { VestingSchedules } from '../features/vesting/components/VestingSchedules'
-import { claimPageClosed, claimPageOpened, vestingRefreshRequested } from '../features/vesting/slice'
+import { claimPageClosed, claimPageOpened } from '../features/vesting/slice'
 import { selectClaimView } from '../features/vesting/selectors'
 import { PageTitle } from '../ui/Card'
 
@@ -55,8 +55,8 @@ export function ClaimPage() {
   const settling = useAppSelector(selectClaimView).loading
   useEffect(() => {
     if (!readsReady) return
+    // Shown, the page reads its figures unless they were just read (a returning wallet's load read them already).
     dispatch(claimPageOpened())
-    dispatch(vestingRefreshRequested())
     return () => {
       dispatch(claimPageClosed())
     }

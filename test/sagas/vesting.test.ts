@@ -19,6 +19,7 @@ import { feeQuoteKey, type FeePurpose } from '../../src/features/wallet/feeQuote
 import type { RootState } from '../../src/app/store'
 import { startTestApi, QUICK_CLOSE_MS } from '../support/api'
 import { createMemoryEnv } from '../../src/platform/browserEnv'
+import { setTimers } from '../../src/config/timers'
 import {
   capturingLogs,
   deployment,
@@ -216,6 +217,35 @@ describe('vesting sagas against a real node and the real API service', () => {
       const after = await waitFor(t.store, (s) => s.vesting.loadedAt! > before && loaded(s))
       expect(after.vesting.status).toBe('succeeded')
       expect(proxy.counts.roundTrips).toBe(1)
+    })
+  })
+
+  it('reads nothing again for what changes neither holder nor network, nor for the page shown while its figures are fresh', async () => {
+    await withFaultProxy(api.url, { VESTING_FRESH_MS: 60_000 }, async (proxy) => {
+      const t = await connectedAs(1, proxy.url)
+      const answered = t.store.getState().vesting.loadedAt!
+      proxy.reset()
+      // A returning wallet's first render, after the wallet's read answered: the link check finds no `?account=`, and
+      // the page shows.
+      t.store.dispatch(accountViewSet({ address: null, error: null }))
+      t.store.dispatch(claimPageOpened())
+      await new Promise((r) => setTimeout(r, 300))
+      expect(proxy.counts.roundTrips).toBe(0)
+      expect(t.store.getState().vesting.loadedAt).toBe(answered)
+      // Another holder (`?account=`) is read at once, and back to the wallet's own figures is a read too: the figures on
+      // screen were the other holder's.
+      t.store.dispatch(accountViewSet({ address: accounts[2], error: null }))
+      await waitFor(t.store, (s) => s.vesting.holder === accounts[2] && loaded(s) && s.vesting.status === 'succeeded')
+      t.store.dispatch(accountViewSet({ address: null, error: null }))
+      await waitFor(t.store, (s) => s.vesting.holder === accounts[1] && loaded(s) && s.vesting.status === 'succeeded')
+      expect(proxy.counts.roundTrips).toBe(2)
+      // Once the figures are older than VESTING_FRESH_MS, the page shown again reads them again.
+      setTimers({ VESTING_FRESH_MS: 1 })
+      const before = t.store.getState().vesting.loadedAt!
+      await new Promise((r) => setTimeout(r, 5))
+      t.store.dispatch(claimPageOpened())
+      await waitFor(t.store, (s) => s.vesting.loadedAt! > before && loaded(s))
+      expect(proxy.counts.roundTrips).toBe(3)
     })
   })
 

@@ -40,6 +40,7 @@ import {
   vestingLoaded,
   vestingRetryScheduled,
   claimPageClosed,
+  claimPageOpened,
   vestingRefreshRequested,
   vestingRequested,
   vestingHolderChanged,
@@ -163,11 +164,6 @@ export function* loadVestingUntilAnswered(failedAlready = false): SagaIterator {
   } finally {
     yield put(vestingRetryScheduled(null))
   }
-}
-
-/** What a read of the page does: load, and retry until answered. */
-function* loadVestingPage(): SagaIterator {
-  yield call(loadVestingUntilAnswered, false)
 }
 
 /**
@@ -319,17 +315,45 @@ const restoredClaimEnded = (a: TxEndAction) =>
  * flight), except that a trigger for the read already on the wire joins it: a returning wallet's load sends
  * walletChanged, accountViewSet and the page's own request within a moment, and fetched the same status three times.
  * A read waiting out a backoff is not on the wire: Retry starts a fresh one at once.
+ *
+ * Once a read has answered, what asks again for the same holder on the same network is weighed by what it is: a wallet
+ * event or an `?account=` check that changes neither reads nothing (the figures on screen are already theirs); the
+ * page shown again reads only when its figures are older than VESTING_FRESH_MS; Retry (vestingRefreshRequested)
+ * always reads. A returning wallet's load read its status twice otherwise: once as the wallet reconnected, again when
+ * the page's first render checked the address and asked, a moment after the answer (docs/architecture.md §10).
  */
 function* readOnEachTrigger(): SagaIterator {
   let running: { key: string; task: Task } | null = null
+  // The holder and network of the last read both sources answered (an object: the read's task sets it).
+  const last: { answered: string | null } = { answered: null }
   for (;;) {
-    const trigger: Action = yield take([walletChanged.type, accountViewSet.type, vestingRefreshRequested.type])
+    const trigger: Action = yield take([
+      walletChanged.type,
+      accountViewSet.type,
+      claimPageOpened.type,
+      vestingRefreshRequested.type,
+    ])
     // Which read the trigger asks for: the holder shown, on the network read.
     const key = `${(yield* select(selectReadNetwork))?.chainId ?? ''}:${((yield* select(selectViewedAddress)) ?? '').toLowerCase()}`
-    const waiting = (yield* select(selectVesting)).retryAt !== null
+    const vesting = yield* select(selectVesting)
+    const waiting = vesting.retryAt !== null
     if (running?.task.isRunning() && running.key === key && !waiting) continue
+    // The figures on screen are this read's, and both sources answered it.
+    const shown = last.answered === key && vesting.status === 'succeeded' && vesting.chainStatus === 'succeeded'
+    if (shown && !vestingRefreshRequested.match(trigger)) {
+      if (!claimPageOpened.match(trigger)) continue
+      if ((yield call(Date.now)) - (vesting.loadedAt ?? 0) < timers.VESTING_FRESH_MS) continue
+    }
     if (running?.task.isRunning()) yield cancel(running.task)
-    running = { key, task: (yield fork(safely(loadVestingPage), trigger)) as Task }
+    running = { key, task: (yield fork(safely(readFor(key)), trigger)) as Task }
+  }
+
+  function readFor(key: string) {
+    return function* readAndNote(): SagaIterator {
+      yield call(loadVestingUntilAnswered, false)
+      const v = yield* select(selectVesting)
+      if (v.status === 'succeeded' && v.chainStatus === 'succeeded') last.answered = key
+    }
   }
 }
 
