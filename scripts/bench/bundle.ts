@@ -5,7 +5,8 @@
  * Since the public view (every visit shows a page), the entry also loads both page chunks before its first render
  * (src/index.tsx, loadPages); the first paint is the document's markup and needs none. So it prints the first render
  * too: the entry and the two pages. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the first
- * render at most 200 KB. `npm run bench:lighthouse` measures what a page load transfers and costs.
+ * render at most 200 KB. Beside gzip it prints the brotli size a browser is sent (the build's `.br` copies,
+ * webpack.config.ts; budgets stay in gzip). `npm run bench:lighthouse` measures what a page load transfers and costs.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -46,19 +47,28 @@ const gzipKb = (files: string[]) =>
     .filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(out, 'dist', f)), { level: 9 }).length, 0) / 1024
 
+/** What the build's brotli copies weigh; a file too small to have one (under 1 KB) counts as it is. */
+const brotliKb = (files: string[]) =>
+  files
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => {
+      const file = path.join(out, 'dist', f)
+      return sum + fs.statSync(fs.existsSync(`${file}.br`) ? `${file}.br` : file).size
+    }, 0) / 1024
+
 const entry = stats.entrypoints.main.assets.map((a) => a.name)
-const rows: [string, number, number][] = [
-  ['first view (entry chunks)', entry.filter((f) => f.endsWith('.js')).length, gzipKb(entry)],
+const rows: [string, number, number, number][] = [
+  ['first view (entry chunks)', entry.filter((f) => f.endsWith('.js')).length, gzipKb(entry), brotliKb(entry)],
 ]
 for (const [name, group] of Object.entries(stats.namedChunkGroups)) {
   if (name === 'main') continue
   // What choosing it downloads beyond the first view.
   const files = group.assets.map((a) => a.name).filter((f) => !entry.includes(f))
-  rows.push([`lazy: ${name}`, files.filter((f) => f.endsWith('.js')).length, gzipKb(files)])
+  rows.push([`lazy: ${name}`, files.filter((f) => f.endsWith('.js')).length, gzipKb(files), brotliKb(files)])
 }
 
-console.log('\n| what | JS files | gzip KB |\n|---|---:|---:|')
-for (const [what, n, kb] of rows) console.log(`| ${what} | ${n} | ${kb.toFixed(1)} |`)
+console.log('\n| what | JS files | gzip KB | brotli KB |\n|---|---:|---:|---:|')
+for (const [what, n, kb, br] of rows) console.log(`| ${what} | ${n} | ${kb.toFixed(1)} | ${br.toFixed(1)} |`)
 const first = rows[0][2]
 // The page chunks the entry waits for, beyond what the entry already holds (shared code counted once).
 const pageFiles = [...new Set(['claim', 'staking'].flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? []))]

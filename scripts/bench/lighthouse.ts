@@ -243,7 +243,7 @@ async function main() {
     console.log(`${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
     for (const b of body) console.log(line(b))
     console.log(
-      '\nJS KB: the JavaScript the page load transferred (gzip as served): every script it fetched, prefetches apart.' +
+      '\nJS KB: the JavaScript the page load transferred (compressed as served: brotli): every script it fetched, prefetches apart.' +
         "\nmachine: Lighthouse's benchmark index of this host at each run, median (lowest-highest). Simulated throttling" +
         ' multiplies the CPU time it observes by 4 whatever the host, so a run on a slower moment scores lower: on this' +
         ' 2-core VM the index moved between about 1,100 and 2,300 within minutes.\n',

@@ -65,8 +65,22 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-/** Text types sent gzip-compressed to a client that accepts it, as any real host (CDN, nginx `gzip on`) does. */
+/**
+ * Text types sent compressed to a client that accepts it, as any real host does: the build's brotli copy (`<file>.br`,
+ * webpack.config.ts) when the client takes br (a CDN's or nginx `brotli_static`), else gzip made here (nginx `gzip on`).
+ */
 const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
+
+/** The content codings an Accept-Encoding header takes (RFC 9110 §12.5.3: a coding at q=0 is refused). */
+export function acceptedCodings(header: string | undefined): Set<string> {
+  const taken = new Set<string>()
+  for (const item of (header ?? '').split(',')) {
+    const [name, ...params] = item.split(';').map((p) => p.trim().toLowerCase())
+    const q = params.find((p) => /^q\s*=/.test(p))
+    if (name && (q === undefined || Number(q.replace(/^q\s*=\s*/, '')) > 0)) taken.add(name)
+  }
+  return taken
+}
 /** Longest path segment a file name can have (bytes, as on Linux, macOS and Windows): a longer one names nothing. */
 const MAX_SEGMENT_BYTES = 255
 
@@ -84,8 +98,9 @@ function requestPath(url = '/'): string | null {
 /**
  * Serves a built app from `dir` on `host`:`port` (127.0.0.1 unless told) with the headers its build wrote
  * (`_headers`, src/hosting/headers.ts): the Content-Security-Policy and the other security headers on every answer,
- * a year's cache for the hashed files in static/, revalidation for the documents; text gzip-compressed when the client
- * accepts it (Vary: Accept-Encoding), so the bytes on the wire are what a real host sends. A path without a file extension
+ * a year's cache for the hashed files in static/, revalidation for the documents; text compressed when the client
+ * accepts it (brotli from the build's `.br` copy, else gzip; Vary: Accept-Encoding), so the bytes on the wire are what a
+ * real host sends. A path without a file extension
  * that is not a file gets its screen's document (src/hosting/documents.ts: /staking… staking.html, else index.html,
  * history routing); a missing file gets 404, not index.html, so a stale page asking
  * for an old chunk fails clearly (and nosniff would refuse HTML as a script anyway).
@@ -143,10 +158,12 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     const served = `/${path.relative(root, file).split(path.sep).join('/')}`
     const stat = fs.statSync(file)
     const compressible = COMPRESSIBLE.has(path.extname(file))
-    const gzip = compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    const codings = compressible ? acceptedCodings(req.headers['accept-encoding']) : new Set<string>()
+    const brotli = codings.has('br') ? fileIn(`${served}.br`) : null
+    const gzip = !brotli && codings.has('gzip')
     const version = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`
     // Each encoding is its own representation, with its own ETag.
-    const etag = gzip ? `"${version}-gz"` : `"${version}"`
+    const etag = brotli ? `"${version}-br"` : gzip ? `"${version}-gz"` : `"${version}"`
     const headers = {
       'cache-control': CACHE_REVALIDATE,
       ...headersAt(served),
@@ -156,6 +173,12 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     }
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end()
+      return
+    }
+    if (brotli) {
+      const body = fs.readFileSync(brotli)
+      res.writeHead(200, { ...headers, 'content-encoding': 'br', 'content-length': body.length })
+      res.end(req.method === 'HEAD' ? undefined : body)
       return
     }
     if (gzip) {

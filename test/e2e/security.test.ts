@@ -77,6 +77,13 @@ describe('the web build and its headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(asset.headers.get('content-security-policy')).toBe(csp)
+    // The build's brotli copy goes to a browser that takes br: fewer bytes than gzip, the same script.
+    const file = fs.readFileSync(path.join(dist(), script), 'utf8')
+    const gz = await fetch(appUrl(script), { headers: { 'accept-encoding': 'gzip' } })
+    const br = await fetch(appUrl(script), { headers: { 'accept-encoding': 'gzip, br' } })
+    expect([gz.headers.get('content-encoding'), br.headers.get('content-encoding')]).toEqual(['gzip', 'br'])
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(Number(gz.headers.get('content-length')))
+    expect(await br.text()).toBe(file)
     // A chunk an old page asks for after a new release is missing, not index.html under a script's name.
     const gone = await fetch(appUrl('/static/main.00000000.js'))
     expect([gone.status, gone.headers.get('cache-control')]).toEqual([404, 'no-cache'])
