@@ -32,8 +32,8 @@ const chainSagaSteps: (() => Promise<Saga>)[] = [
 
 /**
  * The chunk's modules are evaluated in steps, each in a task of its own (nextTask): its file's
- * arrival (chunkArrived), ethers' contract and ABI code with our ABIs, each ABI's parse (the Lens's alone is tens of ms
- * on a phone), the provider, then each feature's sagas. In one go they were a task of 150 ms on a throttled CPU, and
+ * arrival (chunkArrived), ethers' contract and ABI code with our ABIs, the ABIs' parse a few fragments a step (the Lens's
+ * whole was tens of ms on a phone), the provider, then each feature's sagas. In one go they were a task of 150 ms on a throttled CPU, and
  * the parses were paid inside the task that sends the first read.
  */
 function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
@@ -42,7 +42,7 @@ function* loadChainStepwise(chain: ChainLayer): SagaIterator<Saga[]> {
   const { parseAbis }: typeof import('../chain/contracts') = yield call(
     () => import(/* webpackChunkName: "chain" */ '../chain/contracts'),
   )
-  for (const parse of parseAbis) {
+  for (const parse of parseAbis()) {
     yield call(nextTask)
     parse()
   }

@@ -1,4 +1,4 @@
-import { Contract, Interface, type ContractRunner, type InterfaceAbi } from 'ethers'
+import { Contract, Fragment, Interface, type ContractRunner, type JsonFragment } from 'ethers'
 import LensArtifact from '../../artifacts/contracts/Lens.sol/Lens.json'
 import TokenArtifact from '../../artifacts/contracts/PlatformToken.sol/PlatformToken.json'
 import HarvestArtifact from '../../artifacts/contracts/RewardHarvest.sol/RewardHarvest.json'
@@ -12,13 +12,36 @@ import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } f
  * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
  * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
  */
-const bind = <T>(abi: InterfaceAbi) => {
+/**
+ * About this much of an ABI's JSON is parsed in one step: a few milliseconds on a phone. The Lens's ABI (18 KB, tuples
+ * in tuples) parsed whole was one task of 10-14 ms on this machine unthrottled, over 50 ms on a 4x throttled CPU.
+ */
+const PARSE_STEP_CHARS = 4_000
+
+const bind = <T>(abi: readonly JsonFragment[]) => {
   // Parsed once, on first use: a Contract made from the JSON ABI parses it again each time, and sagas make one per read.
+  // Fragments parsed ahead (parseSteps) are taken as they are: ethers' Fragment.from returns a fragment unchanged.
+  const fragments: (Fragment | undefined)[] = []
+  const fragment = (i: number) => (fragments[i] ??= Fragment.from(abi[i]))
   let iface: Interface | null = null
-  const parsed = () => (iface ??= new Interface(abi))
+  const parsed = () => (iface ??= new Interface(abi.map((_, i) => fragment(i))))
   const handle = (address: string, runner: ContractRunner | null = null): T =>
     new Contract(address, parsed(), runner) as unknown as T
-  return Object.assign(handle, { parse: (): void => void parsed() })
+  /** The parse in steps of about PARSE_STEP_CHARS of JSON each, then the interface from the parsed fragments. */
+  const parseSteps = (): (() => void)[] => {
+    const steps: (() => void)[] = []
+    for (let from = 0, i = 0, size = 0; i < abi.length; i++) {
+      size += JSON.stringify(abi[i]).length
+      if (size < PARSE_STEP_CHARS && i < abi.length - 1) continue
+      const [start, end] = [from, i + 1]
+      steps.push(() => {
+        for (let j = start; j < end; j++) fragment(j)
+      })
+      ;[from, size] = [end, 0]
+    }
+    return [...steps, () => void parsed()]
+  }
+  return Object.assign(handle, { parseSteps })
 }
 
 export const contracts = {
@@ -31,7 +54,7 @@ export const contracts = {
 }
 
 /**
- * Parses each ABI now, one a call (the Lens's alone is tens of ms on a phone): the chain sagas call them in tasks of
- * their own before the first read, which would otherwise pay for them inside the task that sends it.
+ * Parses each ABI now, a few fragments a call: the chain sagas call them in tasks of their own before the first read,
+ * which would otherwise pay for them inside the task that sends it.
  */
-export const parseAbis = Object.values(contracts).map((c) => c.parse)
+export const parseAbis = (): (() => void)[] => Object.values(contracts).flatMap((c) => c.parseSteps())

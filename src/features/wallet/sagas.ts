@@ -228,8 +228,14 @@ export function* rememberModal({ payload }: ReturnType<typeof modalOpened>): Sag
 /** The ref query parameter goes into the ref cookie, only when it is an address (docs/product.md §2.1). */
 export function* storeReferral(): SagaIterator {
   const env: BrowserEnv = yield getEnv()
-  const { getAddress, isAddress }: AddressTools = yield call(loadAddressTools)
   const ref = new URLSearchParams(env.search()).get('ref')?.trim()
+  // Most visits carry no referral: they need no address check, and no evaluation of ethers' modules for one in the
+  // task where the chain chunk arrives (docs/architecture.md §10).
+  if (!ref && env.cookies.get('ref') === undefined) {
+    yield put(referralLoaded(null))
+    return
+  }
+  const { getAddress, isAddress }: AddressTools = yield call(loadAddressTools)
   if (ref && isAddress(ref)) env.cookies.set('ref', getAddress(ref))
   const stored = env.cookies.get('ref')
   yield put(referralLoaded(stored && isAddress(stored) ? getAddress(stored) : null))
