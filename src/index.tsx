@@ -10,6 +10,8 @@ import { nextTask } from './kit/nextTask'
  */
 
 async function start() {
+  // The task that evaluates this file compiles it too: React's DOM renderer is evaluated in the next one.
+  await nextTask()
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client')
   await nextTask()
   // The store's modules (slices, the wallet saga, Redux Toolkit, redux-saga) are evaluated in a task of their own, the
