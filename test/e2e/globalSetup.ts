@@ -14,6 +14,8 @@ export default async function setup() {
         RETRY_FIRST_MS: 1_000,
         RETRY_MAX_MS: 3_000,
         STAKING_REFRESH_MS: 4_000,
+        // The claim page shown again re-reads figures older than 2 s (the app's own: 15 s).
+        VESTING_FRESH_MS: 2_000,
         // A Safe transaction's owners are asked about every half second (the app's own: 3 s).
         SAFE_POLL_MS: 500,
       }),

@@ -38,8 +38,10 @@ describe('outages on the local stack: honest states, and recovery without a relo
     const shown = await page.getByTestId('vesting-available').textContent()
     expect(shown).toMatch(/^[\d,]+\.\d\d PLT$/)
 
-    // Down again while figures are shown: they stay, marked with their block and age, and claims pause.
+    // Down again while figures are shown: they stay, marked with their block and age, and claims pause. The page shown
+    // again reads only figures older than VESTING_FRESH_MS (2 s in this build): these are, once that has passed.
     await proxyFault('api', 'down')
+    await page.waitForTimeout(2_000)
     await page.getByRole('link', { name: 'Staking' }).first().click()
     await page.getByRole('link', { name: 'Claim' }).first().click()
     await banner.getByText(/Showing the figures of block [\d,]+, read (just now|\d+ s ago)\./).waitFor()
