@@ -10,7 +10,14 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { readBuildConfig, type BuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
 import { DOCUMENTS, inlineBlocks, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
-import { formatHeadersFile, HASHED_DIR, headerRules, HEADERS_FILE, securityHeaders } from './src/hosting/headers'
+import {
+  COMPRESSED_EXTENSIONS,
+  formatHeadersFile,
+  HASHED_DIR,
+  headerRules,
+  HEADERS_FILE,
+  securityHeaders,
+} from './src/hosting/headers'
 import { SAFE_ICON_FILE, SAFE_MANIFEST_FILE, safeAppManifest } from './src/hosting/safeManifest'
 
 type Env = Record<string, string | boolean | undefined>
@@ -253,7 +260,7 @@ export default (
             new CompressionPlugin<zlib.BrotliOptions>({
               filename: '[path][base].br',
               algorithm: 'brotliCompress',
-              test: /\.(js|html|svg|json)$/,
+              test: new RegExp(`\\.(${COMPRESSED_EXTENSIONS.map((ext) => ext.slice(1)).join('|')})$`),
               compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
               threshold: 1024,
               minRatio: 0.9,

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http, { STATUS_CODES } from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { CACHE_REVALIDATE, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
+import { CACHE_REVALIDATE, COMPRESSED_EXTENSIONS, headersFor, HEADERS_FILE, parseHeadersFile } from '../../src/hosting/headers'
 import { documentFor } from '../../src/hosting/documents'
 import { ROOT, spawnOwned, waitForHttp } from './node'
 
@@ -69,7 +69,7 @@ const TYPES: Record<string, string> = {
  * Text types sent compressed to a client that accepts it, as any real host does: the build's brotli copy (`<file>.br`,
  * webpack.config.ts) when the client takes br (a CDN's or nginx `brotli_static`), else gzip made here (nginx `gzip on`).
  */
-const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.txt', '.svg'])
+const COMPRESSIBLE = new Set(COMPRESSED_EXTENSIONS)
 
 /** The content codings an Accept-Encoding header takes (RFC 9110 §12.5.3: a coding at q=0 is refused). */
 export function acceptedCodings(header: string | undefined): Set<string> {
@@ -116,8 +116,15 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
   if (!fs.existsSync(path.join(root, 'index.html')) || !fs.existsSync(headersFile))
     return Promise.reject(new Error(`${root} is not a production build (no index.html or ${HEADERS_FILE}): run npm run build`))
   const rules = parseHeadersFile(fs.readFileSync(headersFile, 'utf8'))
-  // Compressed once per file version (path and ETag): the build's files are few and do not change while served.
-  const gzipped = new Map<string, Buffer>()
+  // Compressed bodies once per file version and coding (path and ETag): the build's files are few and do not change
+  // while served. Brotli is the build's copy, gzip is made here.
+  const compressed = new Map<string, Buffer>()
+  const compressedBody = (file: string, etag: string, make: () => Buffer) => {
+    const key = `${file}\0${etag}`
+    let body = compressed.get(key)
+    if (!body) compressed.set(key, (body = make()))
+    return body
+  }
   // Lower-cased, so the defaults below and the file's headers cannot both go out under two spellings.
   const headersAt = (urlPath: string) =>
     Object.fromEntries(Object.entries(headersFor(rules, urlPath)).map(([k, v]) => [k.toLowerCase(), v]))
@@ -175,17 +182,11 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       res.writeHead(304, headers).end()
       return
     }
-    if (brotli) {
-      const body = fs.readFileSync(brotli)
-      res.writeHead(200, { ...headers, 'content-encoding': 'br', 'content-length': body.length })
-      res.end(req.method === 'HEAD' ? undefined : body)
-      return
-    }
-    if (gzip) {
-      const key = `${file}\0${etag}`
-      let body = gzipped.get(key)
-      if (!body) gzipped.set(key, (body = zlib.gzipSync(fs.readFileSync(file), { level: 9 })))
-      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length })
+    if (brotli || gzip) {
+      const body = brotli
+        ? compressedBody(file, etag, () => fs.readFileSync(brotli))
+        : compressedBody(file, etag, () => zlib.gzipSync(fs.readFileSync(file), { level: 9 }))
+      res.writeHead(200, { ...headers, 'content-encoding': brotli ? 'br' : 'gzip', 'content-length': body.length })
       res.end(req.method === 'HEAD' ? undefined : body)
       return
     }

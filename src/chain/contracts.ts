@@ -7,17 +7,17 @@ import PoolArtifact from '../../artifacts/contracts/StakingPoolBase.sol/StakingP
 import type { Lens, PlatformToken, PoolsInfo, RewardHarvest, StakingPoolBase } from './types'
 
 /**
- * Typed contract handles: TypeChain's types over the ABIs from the Hardhat artifacts. The artifacts are read for
- * `.abi` only, which webpack keeps while dropping the bytecode (the TypeChain factories would ship ~10 KB gzip of
- * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
- * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
- */
-/**
  * About this much of an ABI's JSON is parsed in one step: a few milliseconds on a phone. The Lens's ABI (18 KB, tuples
  * in tuples) parsed whole was one task of 10-14 ms on this machine unthrottled, over 50 ms on a 4x throttled CPU.
  */
 const PARSE_STEP_CHARS = 4_000
 
+/**
+ * Typed contract handles: TypeChain's types over the ABIs from the Hardhat artifacts. The artifacts are read for
+ * `.abi` only, which webpack keeps while dropping the bytecode (the TypeChain factories would ship ~10 KB gzip of
+ * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
+ * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
+ */
 const bind = <T>(abi: readonly JsonFragment[]) => {
   // Parsed once, on first use: a Contract made from the JSON ABI parses it again each time, and sagas make one per read.
   // Fragments parsed ahead (parseSteps) are taken as they are: ethers' Fragment.from returns a fragment unchanged.

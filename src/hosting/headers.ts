@@ -15,6 +15,11 @@ export const HASHED_DIR = 'static'
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 /** index.html and anything unhashed: the browser may keep a copy but asks each time whether it still holds. */
 export const CACHE_REVALIDATE = 'no-cache'
+/**
+ * The text types a host sends compressed: the build writes a brotli copy of each (webpack.config.ts), the static
+ * server sends that copy or gzip (scripts/lib/app.ts).
+ */
+export const COMPRESSED_EXTENSIONS = ['.html', '.js', '.json', '.txt', '.svg']
 
 export type Headers = Record<string, string>
 /** A path pattern (an exact path, or a prefix ending in `*`) and the headers its files get. */

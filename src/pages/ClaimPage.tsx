@@ -15,7 +15,7 @@ import { VestingSchedules } from '../features/vesting/components/VestingSchedule
 import { claimPageClosed, claimPageOpened } from '../features/vesting/slice'
 import { selectClaimView } from '../features/vesting/selectors'
 import { PageTitle } from '../ui/Card'
-import { useTaskLater } from '../ui/useTaskLater'
+import { useSettled } from '../ui/useSettled'
 
 const Grid = styled.div`
   display: grid;
@@ -53,11 +53,12 @@ export function ClaimPage() {
   const dispatch = useAppDispatch()
   // The reads are asked for once their sagas run (a first visit shows the page while their chunk arrives).
   const readsReady = useAppSelector(selectReadsReady)
-  const settling = useAppSelector(selectClaimView).loading
+  const answered = !useAppSelector(selectClaimView).loading
   // The first answer renders in two tasks: the figures and the claim, then the comparison, the timeline and the
   // activity a task later (together they were one task of 20-30 ms on this machine); the part keeps its viewport-high
   // box until the second, so nothing below it moves in between.
-  const restShown = useTaskLater(!settling)
+  const settled = useSettled(answered, 0)
+  const restShown = answered && settled
   useEffect(() => {
     if (!readsReady) return
     // Shown, the page reads its figures unless they were just read (a returning wallet's load read them already).
