@@ -18,7 +18,7 @@ const PARSE_STEP_CHARS = 4_000
  * deploy code the app never uses). Sagas pass a read provider for views; writes need no runner, only the calldata
  * (`contracts.pool(address).interface.encodeFunctionData(...)`), which runTx simulates and sends (src/chain/tx.ts).
  */
-const bind = <T>(abi: readonly JsonFragment[]) => {
+export const bind = <T>(abi: readonly JsonFragment[]) => {
   // Parsed once, on first use: a Contract made from the JSON ABI parses it again each time, and sagas make one per read.
   // Fragments parsed ahead (parseSteps) are taken as they are: ethers' Fragment.from returns a fragment unchanged.
   const fragments: (Fragment | undefined)[] = []

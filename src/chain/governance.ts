@@ -1,7 +1,12 @@
 import { Result, type Interface, type Provider } from 'ethers'
+import TimelockArtifact from '../../artifacts/@openzeppelin/contracts/governance/TimelockController.sol/TimelockController.json'
 import type { ScheduledCall } from '../domain/governance'
-import { TimelockController__factory } from './types'
+import { bind } from './contracts'
 import { logsInRanges } from './logs'
+import type { TimelockController } from './types'
+
+/** From the artifact's ABI, as contracts.ts binds the app's own: TypeChain's factory would ship the bytecode too. */
+const timelock = bind<TimelockController>(TimelockArtifact.abi)
 
 /** A decoded argument as plain JSON: bigints become decimal strings, a struct an object, a list an array. */
 function plain(value: unknown): unknown {
@@ -19,21 +24,21 @@ function plain(value: unknown): unknown {
 }
 
 /**
- * The calls the timelock at `timelock` has scheduled for `target` and not yet executed or cancelled, read from
+ * The calls the timelock at `timelockAddress` has scheduled for `target` and not yet executed or cancelled, read from
  * `fromBlock` to `toBlock` (in ranges, logs.ts), soonest first; `abi` decodes their calldata.
  */
 export async function scheduledCalls(
   provider: Provider,
-  timelock: string,
+  timelockAddress: string,
   target: string,
   abi: Interface,
   fromBlock: number,
   toBlock: number,
 ): Promise<ScheduledCall[]> {
-  const tl = TimelockController__factory.connect(timelock, provider)
+  const tl = timelock(timelockAddress, provider)
   const topic = tl.interface.getEvent('CallScheduled').topicHash
   const calls = new Map<string, { id: string; data: string }>()
-  for (const log of await logsInRanges(provider, { address: timelock, topics: [topic] }, fromBlock, toBlock)) {
+  for (const log of await logsInRanges(provider, { address: timelockAddress, topics: [topic] }, fromBlock, toBlock)) {
     const ev = tl.interface.parseLog(log)
     if (!ev || String(ev.args.target).toLowerCase() !== target.toLowerCase()) continue
     calls.set(`${ev.args.id}:${ev.args.index}`, { id: String(ev.args.id), data: String(ev.args.data) })

@@ -1,4 +1,4 @@
-/** A decimal mark (format/units.ts DecimalSeparator): the platform layer imports no other. */
+/** A decimal mark (format/amountInput.ts DecimalSeparator): the platform layer imports no other. */
 type DecimalSeparator = '.' | ','
 
 /**
@@ -18,7 +18,7 @@ let known: { languages: string; separator: DecimalSeparator } | null = null
 
 /**
  * The decimal separator of the person's languages (navigator.languages): an amount field takes it beside the point
- * (format/units.ts readAmountInput). Kept per list of languages, so a change of language in the browser is followed.
+ * (format/amountInput.ts readAmountInput). Kept per list of languages, so a change of language in the browser is followed.
  * Outside a browser (the build's first view, tests without one) it is the point.
  */
 export function userDecimalSeparator(): DecimalSeparator {

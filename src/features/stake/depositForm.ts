@@ -1,7 +1,8 @@
 import { ZeroAddress } from 'ethers'
 import { yupToFormErrors, type FormikErrors } from 'formik'
 import * as yup from 'yup'
-import { readAmountInput, TOKEN_DECIMALS, type DecimalSeparator } from '../../format/units'
+import { readAmountInput, type DecimalSeparator } from '../../format/amountInput'
+import { TOKEN_DECIMALS } from '../../format/units'
 
 /** The referral option 'Product team': the zero address, which the pool takes as no referer. */
 export const PRODUCT_TEAM_REFERRAL = ZeroAddress
