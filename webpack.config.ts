@@ -83,16 +83,19 @@ class HeadersFilePlugin {
 }
 
 /**
- * The lazy chunks (webpackChunkName) every visit waits for: both pages before the first render (src/app/App.tsx), the
- * chain sagas for the first reads (src/app/rootSaga.ts). Each group is one file (`optimization` below).
+ * The lazy chunks (webpackChunkName) every visit waits for, one file (`optimization` below): both pages before the first
+ * render (src/app/App.tsx), the chain sagas for the first reads (src/app/rootSaga.ts) and the wallet's connectors
+ * (src/chain/wallets.ts), which a returning wallet reconnects with as the app starts and wallet discovery loads on any
+ * visit.
  */
-const PAGE_CHUNKS = ['claim', 'staking']
-const READ_CHUNKS = ['chain']
-const FIRST_RENDER_CHUNKS = [...PAGE_CHUNKS, ...READ_CHUNKS]
-/** The connectors' chunk (src/chain/wallets.ts): a returning wallet needs it at once, anyone else on a click. */
-const WALLET_CHUNKS = ['wallet']
+const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain', 'wallet']
 /** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx). */
-const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit', ...WALLET_CHUNKS]
+const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit']
+
+/** public/favicon.svg as a data URI (the Content-Security-Policy's img-src allows data:). */
+const FAVICON_DATA_URI = `data:image/svg+xml,${encodeURIComponent(
+  fs.readFileSync(path.join(__dirname, 'public', 'favicon.svg'), 'utf8').replace(/\s*\n\s*/g, ''),
+)}`
 
 /**
  * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
@@ -110,8 +113,8 @@ class FirstViewPlugin {
         const isEntry = (t: HtmlWebpackPlugin.HtmlTagObject) => t.tagName === 'script' && typeof t.attributes.src === 'string'
         const srcs = data.headTags.filter(isEntry).map((t) => String(t.attributes.src))
         // The chunks every first render waits for, fetched beside the entry rather than after it runs: both pages'
-        // (the entry loads them before its first render) and the chain sagas' (every visit reads the chain now, the
-        // public view too). Without these, each was one more round trip after the entry had downloaded and run.
+        // (the entry loads them before its first render), the chain sagas' (every visit reads the chain now, the
+        // public view too) and the connectors'. Without these, each was one more round trip after the entry had run.
         const base = String(compilation.outputOptions.publicPath ?? '/')
         const filesOf = (names: string[]) =>
           names
@@ -123,9 +126,14 @@ class FirstViewPlugin {
           [...new Set(filesOf(names))].filter((href) => !asked.some((list) => list.includes(href)))
         const preloads = beyond(FIRST_RENDER_CHUNKS, srcs)
         const later = beyond(IDLE_PREFETCH_CHUNKS, srcs, preloads)
-        const returning = beyond(WALLET_CHUNKS, srcs, preloads)
-        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later, returning))
-        return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)), loader] }
+        const loader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, loaderScript(srcs, preloads, later))
+        // The icon goes in the document itself: as a file it was one more request beside the scripts, whose download
+        // every returning wallet's figures wait for (its headers outweigh its 312 bytes).
+        const icon = (t: HtmlWebpackPlugin.HtmlTagObject) =>
+          t.tagName === 'link' && t.attributes.rel === 'icon'
+            ? { ...t, attributes: { ...t.attributes, href: FAVICON_DATA_URI } }
+            : t
+        return { ...data, headTags: [...data.headTags.filter((t) => !isEntry(t)).map(icon), loader] }
       })
       hooks.beforeEmit.tapPromise('FirstViewPlugin', async (data) => {
         // Loaded only here: a development build never renders on the server.
@@ -268,26 +276,21 @@ export default (
           ]),
     ],
     performance: { hints: false },
-    // Every visit's first render waits for both pages' chunks, and its first reads for the chain sagas' (FIRST_RENDER_CHUNKS):
-    // two files, the pages' and the chain's, not the eight webpack would split them into, so the documents' loader asks
-    // for two (each request and each tag it inserts cost time on a phone). Code both use goes with the pages, which the
-    // first render waits for anyway; the chain's file waits on them, not the other way round.
+    // What every visit's first render and first reads wait for (FIRST_RENDER_CHUNKS) is one file beside the entry, not the
+    // eight webpack would split it into: each request and each tag the documents' loader inserts cost time on a phone,
+    // and in Lighthouse's model of slow 4G every file shares the line and ramps its own TCP window up again as others
+    // finish. Four files (pages, chain, two of connectors) put a returning wallet's figures on / at 2.98-3.13 s there;
+    // one puts them at 2.65-2.83 s (docs/architecture.md §10).
     optimization: dev
       ? undefined
       : {
           splitChunks: {
             cacheGroups: {
-              pages: {
-                name: 'pages',
-                chunks: (chunk) => PAGE_CHUNKS.includes(chunk.name ?? ''),
+              first: {
+                name: 'first',
+                chunks: (chunk) => FIRST_RENDER_CHUNKS.includes(chunk.name ?? ''),
                 enforce: true,
                 priority: 30,
-              },
-              chain: {
-                name: 'chain-reads',
-                chunks: (chunk) => READ_CHUNKS.includes(chunk.name ?? ''),
-                enforce: true,
-                priority: 20,
               },
             },
           },

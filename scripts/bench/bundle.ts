@@ -3,9 +3,11 @@
  * (the entry chunks) and of each lazy chunk group the app fetches on demand: the pages, the dialogs, the wallet
  * connectors, the chain sagas with ethers' providers, WalletConnect, the chain catalogue (docs/architecture.md §10).
  * Since the public view (every visit shows a page), the entry also loads both page chunks before its first render
- * (src/index.tsx, loadPages); the first paint is the document's markup and needs none. So it prints the first render
- * too: the entry and the two pages. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the first
- * render at most 200 KB. Beside gzip it prints the brotli size a browser is sent (the build's `.br` copies,
+ * (src/index.tsx, loadPages), and every visit reads the chain with the chain sagas' chunk and reconnects or discovers
+ * wallets with the connectors'; the first paint is the document's markup and needs none. Those four chunks are one file
+ * the documents' loader fetches beside the entry (webpack.config.ts FIRST_RENDER_CHUNKS), so it prints the load too:
+ * the entry and that file. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the load at most 250 KB
+ * (the entry, pages, chain and connectors' files came to 263 KB as four). Beside gzip it prints the brotli size a browser is sent (the build's `.br` copies,
  * webpack.config.ts; budgets stay in gzip). `npm run bench:lighthouse` measures what a page load transfers and costs.
  */
 import { execFileSync } from 'node:child_process'
@@ -16,7 +18,7 @@ import zlib from 'node:zlib'
 
 const ROOT = path.join(__dirname, '..', '..')
 const FIRST_VIEW_BUDGET_KB = 135
-const FIRST_RENDER_BUDGET_KB = 200
+const LOAD_BUDGET_KB = 250
 
 interface Stats {
   entrypoints: Record<string, { assets: { name: string }[] }>
@@ -70,11 +72,16 @@ for (const [name, group] of Object.entries(stats.namedChunkGroups)) {
 console.log('\n| what | JS files | gzip KB | brotli KB |\n|---|---:|---:|---:|')
 for (const [what, n, kb, br] of rows) console.log(`| ${what} | ${n} | ${kb.toFixed(1)} | ${br.toFixed(1)} |`)
 const first = rows[0][2]
-// The page chunks the entry waits for, beyond what the entry already holds (shared code counted once).
-const pageFiles = [...new Set(['claim', 'staking'].flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? []))]
-const firstRender = first + gzipKb(pageFiles.filter((f) => !entry.includes(f)))
+// The chunks every load fetches beside the entry, beyond what the entry already holds (shared code counted once).
+const loadFiles = [
+  ...new Set(['claim', 'staking', 'chain', 'wallet'].flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? [])),
+].filter((f) => !entry.includes(f))
+const load = first + gzipKb(loadFiles)
 const verdict = (kb: number, budget: number) =>
   `${kb.toFixed(1)} KB gzip, budget ${budget} KB: ${kb <= budget ? 'within' : 'OVER'} budget`
 console.log(`\nFirst view (entry): ${verdict(first, FIRST_VIEW_BUDGET_KB)}.`)
-console.log(`First render (entry + both pages): ${verdict(firstRender, FIRST_RENDER_BUDGET_KB)}.`)
+console.log(
+  `Load (entry + ${loadFiles.filter((f) => f.endsWith('.js')).length} file(s) of pages, chain reads and connectors): ` +
+    `${verdict(load, LOAD_BUDGET_KB)}, ${(rows[0][3] + brotliKb(loadFiles)).toFixed(1)} KB brotli.`,
+)
 fs.rmSync(out, { recursive: true, force: true })

@@ -47,8 +47,9 @@ export function metaMaskDeepLink(href: string): string {
 }
 
 /**
- * The connectors' code, a lazy chunk ("wallet", prefetched once the page is idle by the documents' loader): a first visit shows the Connect Wallet prompt without it,
- * and a returning wallet loads it at startup (startWallet).
+ * The connectors' code, a lazy chunk ("wallet", in the one file the documents' loader fetches beside the entry,
+ * webpack.config.ts): a first visit shows the Connect Wallet prompt without it, and a returning wallet loads it at
+ * startup (startWallet).
  */
 const loadConnectors = () =>
   Promise.all([

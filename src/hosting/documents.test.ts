@@ -66,7 +66,7 @@ describe('RETURNING_SCRIPT', () => {
 })
 
 describe('loaderScript', () => {
-  function page(visibilityState: string, returning = false) {
+  function page(visibilityState: string) {
     const added: Record<string, string | boolean>[] = []
     const frames: (() => void)[] = []
     const timers: (() => void)[] = []
@@ -77,7 +77,6 @@ describe('loaderScript', () => {
       createElement: (tag: string) =>
         tag === 'script' ? { tag, src: '', async: true, fetchPriority: 'auto' } : { tag, rel: '', as: '', href: '' },
       head: { appendChild: (el: Record<string, string | boolean>) => added.push({ ...el }) },
-      documentElement: { hasAttribute: (name: string) => returning && name === RETURNING_ATTR },
     }
     const window = { requestIdleCallback: (f: () => void) => idle.push(f) }
     const start = () =>
@@ -88,12 +87,7 @@ describe('loaderScript', () => {
         'addEventListener',
         'requestAnimationFrame',
         'setTimeout',
-        loaderScript(
-          ['/static/a.js', '/static/b.js'],
-          ['/static/page.js', '/static/chain.js'],
-          ['/static/dialogs.js'],
-          ['/static/wallet.js'],
-        ),
+        loaderScript(['/static/a.js', '/static/b.js'], ['/static/first.js'], ['/static/dialogs.js']),
       )(
         document,
         window,
@@ -126,8 +120,7 @@ describe('loaderScript', () => {
     expect(p.added).toEqual([
       { tag: 'script', src: '/static/a.js', async: false, fetchPriority: 'high' },
       { tag: 'script', src: '/static/b.js', async: false, fetchPriority: 'high' },
-      { tag: 'link', rel: 'preload', as: 'script', href: '/static/page.js' },
-      { tag: 'link', rel: 'preload', as: 'script', href: '/static/chain.js' },
+      { tag: 'link', rel: 'preload', as: 'script', href: '/static/first.js' },
     ])
   })
 
@@ -137,16 +130,9 @@ describe('loaderScript', () => {
     p.settle()
     expect(p.idle).toEqual([])
     p.onLoad.splice(0).forEach((f) => f())
-    expect(p.added).toHaveLength(4)
+    expect(p.added).toHaveLength(3)
     p.idle.splice(0).forEach((f) => f())
-    expect(p.added.slice(4)).toEqual([{ tag: 'link', rel: 'prefetch', as: 'script', href: '/static/dialogs.js' }])
-  })
-
-  it("fetches the wallet's chunks at once when a wallet will reconnect", () => {
-    const p = page('visible', true)
-    p.start()
-    p.settle()
-    expect(p.urls()).toEqual(['/static/a.js', '/static/b.js', '/static/page.js', '/static/chain.js', '/static/wallet.js'])
+    expect(p.added.slice(3)).toEqual([{ tag: 'link', rel: 'prefetch', as: 'script', href: '/static/dialogs.js' }])
   })
 
   it('runs them at once in a background tab, which paints no frame', () => {
@@ -154,7 +140,7 @@ describe('loaderScript', () => {
     p.start()
     expect(p.frames).toEqual([])
     p.settle()
-    expect(p.urls()).toEqual(['/static/a.js', '/static/b.js', '/static/page.js', '/static/chain.js'])
+    expect(p.urls()).toEqual(['/static/a.js', '/static/b.js', '/static/first.js'])
   })
 
   it('is a fixed text for fixed scripts, so the policy can allow it by its hash', () => {

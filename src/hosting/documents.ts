@@ -53,21 +53,17 @@ const RETURNING_STYLE = `html[${RETURNING_ATTR}] #root[${FIRST_VIEW_ATTR}] [data
  * script would run before the first paint whenever it arrives first (a cached or fast visit). Inserted scripts are
  * async: `async = false` keeps their order.
  *
- * A returning wallet (RETURNING_SCRIPT has marked the page) also fetches the wallet's chunks (`returning`) at once:
- * it reconnects as the app starts, and they were one more round trip after the entry had run.
- *
- * What a click will want soon (`later`: the dialogs, the deposit form, the wallet's connectors) is prefetched once the
- * page has loaded and gone idle, so its download does not share the connection with what the first figures wait for.
+ * What a click will want soon (`later`: the dialogs, the deposit form) is prefetched once the page has loaded and gone
+ * idle, so its download does not share the connection with what the first figures wait for.
  */
-export function loaderScript(srcs: string[], preloads: string[] = [], later: string[] = [], returning: string[] = []): string {
+export function loaderScript(srcs: string[], preloads: string[] = [], later: string[] = []): string {
   const links = (list: string[], rel: string) =>
     `${JSON.stringify(list)}.forEach(function(href){var l=document.createElement('link');l.rel='${rel}';` +
     `l.as='script';l.href=href;document.head.appendChild(l)})`
   return (
     `(function(){function idle(){${links(later, 'prefetch')}}function run(){${JSON.stringify(srcs)}.forEach(` +
     `function(src){var s=document.createElement('script');s.src=src;s.async=false;s.fetchPriority='high';` +
-    `document.head.appendChild(s)});setTimeout(function(){${links(preloads, 'preload')};` +
-    `if(document.documentElement.hasAttribute('${RETURNING_ATTR}')){${links(returning, 'preload')}}},0);` +
+    `document.head.appendChild(s)});setTimeout(function(){${links(preloads, 'preload')}},0);` +
     `addEventListener('load',function(){` +
     `window.requestIdleCallback?requestIdleCallback(idle,{timeout:5000}):setTimeout(idle,1000)})}` +
     `if(document.visibilityState!=='visible')run();else requestAnimationFrame(function(){setTimeout(run,0)})})()`
