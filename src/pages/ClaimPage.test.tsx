@@ -78,7 +78,7 @@ describe('claim page', () => {
     expect(screen.getByTestId('vesting-next').textContent).toBe('Next claim: 4,800.00 PLT on Mon, 7 Dec 2026')
     expect(screen.queryByTestId('vesting-next-placeholder')).toBeNull()
     expect(screen.getByRole('button', { name: 'Add to calendar: unlock of 4,800.00 PLT on Mon, 7 Dec 2026' })).toBeTruthy()
-    // The rest of the answer renders in a task of its own (useSettled, a task later).
+    // The rest of the answer renders in a task of its own (useStages, a task apart).
     expect(screen.queryByRole('region', { name: 'Unlock timeline' })).toBeNull()
     expect(await screen.findByRole('region', { name: 'Unlock timeline' })).toBeTruthy()
   })

@@ -15,7 +15,7 @@ import { VestingSchedules } from '../features/vesting/components/VestingSchedule
 import { claimPageClosed, claimPageOpened } from '../features/vesting/slice'
 import { selectClaimView } from '../features/vesting/selectors'
 import { PageTitle } from '../ui/Card'
-import { useSettled } from '../ui/useSettled'
+import { useStages } from '../ui/useStages'
 
 const Grid = styled.div`
   display: grid;
@@ -54,11 +54,10 @@ export function ClaimPage() {
   // The reads are asked for once their sagas run (a first visit shows the page while their chunk arrives).
   const readsReady = useAppSelector(selectReadsReady)
   const answered = !useAppSelector(selectClaimView).loading
-  // The first answer renders in two tasks: the figures and the claim, then the comparison, the timeline and the
-  // activity a task later (together they were one task of 20-30 ms on this machine); the part keeps its viewport-high
-  // box until the second, so nothing below it moves in between.
-  const settled = useSettled(answered, 0)
-  const restShown = answered && settled
+  // The first answer renders in four tasks: the figures and the claim, then the comparison, the timeline and the
+  // activity a task apart (in one, the three were a task of 50-60 ms on this machine, their components' first styles
+  // included); the part keeps its viewport-high box until the last, so nothing below it moves in between.
+  const stages = useStages(answered, 3)
   useEffect(() => {
     if (!readsReady) return
     // Shown, the page reads its figures unless they were just read (a returning wallet's load read them already).
@@ -75,19 +74,19 @@ export function ClaimPage() {
       <VestingOutage />
       <Grid>
         <HolderGate>
-          <HolderPart $settling={!restShown} data-testid="holder-part">
+          <HolderPart $settling={stages < 3} data-testid="holder-part">
             <VestingFigures />
             <ClaimActions />
-            {restShown && (
-              <>
-                <ClaimOrStake />
-                <Wide>
-                  <UnlockTimeline />
-                </Wide>
-                <Wide>
-                  <ActivitySection />
-                </Wide>
-              </>
+            {stages >= 1 && <ClaimOrStake />}
+            {stages >= 2 && (
+              <Wide>
+                <UnlockTimeline />
+              </Wide>
+            )}
+            {stages >= 3 && (
+              <Wide>
+                <ActivitySection />
+              </Wide>
             )}
           </HolderPart>
         </HolderGate>

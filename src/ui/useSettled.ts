@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react'
 /**
  * `value` as it was when it last stayed the same for `ms`: the first value at once, each later one once it has settled.
  * For what is costly to draw and changes with every key pressed (the deposit dialog's chart follows the amount once
- * the typing pauses, while the figures beside it follow every key). With `ms` 0, a change lands a task later: what
- * depends on it renders in a task of its own (the claim page's first answer, docs/architecture.md §10).
+ * the typing pauses, while the figures beside it follow every key).
  */
 export function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value)

@@ -72,7 +72,7 @@ describe('claim or stake, side by side', () => {
     act(() => {
       store.dispatch(vestingLoaded({ info: { ...EMPTY_VESTING_INFO, total: tokens(10n) }, at: READ_AT }))
     })
-    // A task later, when the rest of the answer renders (useSettled, a task later), the comparison is still not there.
+    // A task later, when the rest of the answer renders (useStages, a task apart), the comparison is still not there.
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(screen.queryByRole('region', { name: 'Claim or stake' })).toBeNull()
     act(() => {
