@@ -9,7 +9,15 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
 import { readBuildConfig, type BuildConfig, type BuildEnv } from './src/config/buildConfig'
 import { contentSecurityPolicy } from './src/hosting/csp'
-import { DOCUMENTS, inlineBlocks, loaderScript, pathOf, withFirstView } from './src/hosting/documents'
+import {
+  DOCUMENTS,
+  FIRST_RENDER_CHUNKS,
+  IDLE_PREFETCH_CHUNKS,
+  inlineBlocks,
+  loaderScript,
+  pathOf,
+  withFirstView,
+} from './src/hosting/documents'
 import {
   COMPRESSED_EXTENSIONS,
   formatHeadersFile,
@@ -72,30 +80,17 @@ class HeadersFilePlugin {
           compilation.emitAsset(HEADERS_FILE, new webpack.sources.RawSource(text))
           // The Safe App manifest and its icon (src/hosting/safeManifest.ts), for Safe{Wallet}.
           compilation.emitAsset(SAFE_MANIFEST_FILE, new webpack.sources.RawSource(safeAppManifest()))
-          compilation.emitAsset(
-            SAFE_ICON_FILE,
-            new webpack.sources.RawSource(fs.readFileSync(path.join(__dirname, 'public', 'favicon.svg'))),
-          )
+          compilation.emitAsset(SAFE_ICON_FILE, new webpack.sources.RawSource(fs.readFileSync(FAVICON)))
         },
       )
     })
   }
 }
 
-/**
- * The lazy chunks (webpackChunkName) every visit waits for, one file (`optimization` below): both pages before the first
- * render (src/app/App.tsx), the chain sagas for the first reads (src/app/rootSaga.ts) and the wallet's connectors
- * (src/chain/wallets.ts), which a returning wallet reconnects with as the app starts and wallet discovery loads on any
- * visit.
- */
-const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain', 'wallet']
-/** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx). */
-const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit']
-
-/** public/favicon.svg as a data URI (the Content-Security-Policy's img-src allows data:). */
-const FAVICON_DATA_URI = `data:image/svg+xml,${encodeURIComponent(
-  fs.readFileSync(path.join(__dirname, 'public', 'favicon.svg'), 'utf8').replace(/\s*\n\s*/g, ''),
-)}`
+/** The site's icon: the header's mark, the Safe App's icon. */
+const FAVICON = path.join(__dirname, 'public', 'favicon.svg')
+/** The icon as a data URI for the documents (the Content-Security-Policy's img-src allows data:). */
+const FAVICON_DATA_URI = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(FAVICON, 'utf8').replace(/\s*\n\s*/g, ''))}`
 
 /**
  * Puts each document's first view in it (src/firstView.tsx renders the app's markup and CSS at the document's route;
@@ -230,7 +225,7 @@ export default (
           new HtmlWebpackPlugin({
             filename: file,
             template: path.join(__dirname, 'public', 'index.html'),
-            favicon: path.join(__dirname, 'public', 'favicon.svg'),
+            favicon: FAVICON,
           }),
       ),
       ...(dev ? [] : [new FirstViewPlugin(buildConfig)]),

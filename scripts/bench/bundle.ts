@@ -5,16 +5,17 @@
  * Since the public view (every visit shows a page), the entry also loads both page chunks before its first render
  * (src/index.tsx, loadPages), and every visit reads the chain with the chain sagas' chunk and reconnects or discovers
  * wallets with the connectors'; the first paint is the document's markup and needs none. Those four chunks are one file
- * the documents' loader fetches beside the entry (webpack.config.ts FIRST_RENDER_CHUNKS), so it prints the load too:
- * the entry and that file. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the load at most 250 KB
- * (the entry, pages, chain and connectors' files came to 263 KB as four). Beside gzip it prints the brotli size a browser is sent (the build's `.br` copies,
- * webpack.config.ts; budgets stay in gzip). `npm run bench:lighthouse` measures what a page load transfers and costs.
+ * the documents' loader fetches beside the entry (FIRST_RENDER_CHUNKS, src/hosting/documents.ts), so it prints the
+ * load too: the entry and that file. Budgets: the first view (entry) at most 135 KB gzip (issue #23), the load at most
+ * 250 KB (the entry, pages, chain and connectors' files came to 263 KB as four). Beside gzip it prints the brotli size
+ * a browser is sent (the build's `.br` copies, webpack.config.ts; budgets stay in gzip). `npm run bench:lighthouse` measures what a page load transfers and costs.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { FIRST_RENDER_CHUNKS } from '../../src/hosting/documents'
 
 const ROOT = path.join(__dirname, '..', '..')
 const FIRST_VIEW_BUDGET_KB = 135
@@ -74,7 +75,7 @@ for (const [what, n, kb, br] of rows) console.log(`| ${what} | ${n} | ${kb.toFix
 const first = rows[0][2]
 // The chunks every load fetches beside the entry, beyond what the entry already holds (shared code counted once).
 const loadFiles = [
-  ...new Set(['claim', 'staking', 'chain', 'wallet'].flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? [])),
+  ...new Set(FIRST_RENDER_CHUNKS.flatMap((g) => stats.namedChunkGroups[g]?.assets.map((a) => a.name) ?? [])),
 ].filter((f) => !entry.includes(f))
 const load = first + gzipKb(loadFiles)
 const verdict = (kb: number, budget: number) =>

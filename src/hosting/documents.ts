@@ -25,6 +25,16 @@ export function pathOf(file: string): string {
   return doc.path
 }
 
+/**
+ * The lazy chunks (webpackChunkName) every visit waits for, one file the documents' loader fetches beside the entry
+ * (webpack.config.ts): both pages before the first render (src/app/App.tsx), the chain sagas for the first reads
+ * (src/app/rootSaga.ts) and the wallet's connectors (src/chain/wallets.ts), which a returning wallet reconnects with as
+ * the app starts and wallet discovery loads on any visit.
+ */
+export const FIRST_RENDER_CHUNKS = ['claim', 'staking', 'chain', 'wallet']
+/** The lazy chunks a click will want soon, prefetched by the documents' loader once the page is idle (src/app/OpenModal.tsx). */
+export const IDLE_PREFETCH_CHUNKS = ['dialogs', 'deposit']
+
 /** On the root element while it still holds the build's markup; the app removes it when its first render replaces it. */
 export const FIRST_VIEW_ATTR = 'data-first-view'
 /** On <html> when the walletName cookie says a wallet will reconnect. */

@@ -3,40 +3,31 @@ import { appStarted, appUrl, browserSession, PHONE, short } from '../../scripts/
 
 const session = browserSession()
 
-/** Holds a script (the entry, or a lazy chunk: `<name>.<hash>.chunk.js`) back until `release()`. */
-async function holdScript(context: BrowserContext, chunk: string) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(new RegExp(`/static/${chunk}\\.[0-9a-f]{8}(\\.chunk)?\\.js$`), async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
-
 /**
- * Holds the app's reads of the chain and the API back until `release()`: the page shows no figure until then. `held()`
- * counts the requests waiting.
+ * Holds the requests `match` takes back until `release()`, and lets later ones through; `held()` counts those it has
+ * taken.
  */
-async function holdReads(context: BrowserContext) {
+async function hold(context: BrowserContext, match: RegExp | ((url: URL) => boolean)) {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
-  const origins = [process.env.E2E_APP_RPC_URL, process.env.E2E_APP_API_URL]
-  if (!origins.every(Boolean)) throw new Error('the e2e stack named no RPC or API URL for the app')
   let count = 0
-  await context.route(
-    (url) => origins.some((origin) => url.href.startsWith(origin!)),
-    async (route) => {
-      count++
-      await gate
-      await route.continue()
-    },
-  )
+  await context.route(match, async (route) => {
+    count++
+    await gate
+    await route.continue()
+  })
   return { release, held: () => count }
 }
 
-/** Holds the app's script back until `release()`: the page shows only what its document holds. */
-const holdAppScript = (context: BrowserContext) => holdScript(context, 'main')
+/** Holds the app's script back: the page shows only what its document holds. */
+const holdAppScript = (context: BrowserContext) => hold(context, /\/static\/main\.[0-9a-f]{8}\.js$/)
+
+/** Holds the app's reads of the chain and the API back: the page shows no figure until then. */
+function holdReads(context: BrowserContext) {
+  const origins = [process.env.E2E_APP_RPC_URL, process.env.E2E_APP_API_URL]
+  if (!origins.every(Boolean)) throw new Error('the e2e stack named no RPC or API URL for the app')
+  return hold(context, (url) => origins.some((origin) => url.href.startsWith(origin!)))
+}
 
 describe("each page's first view, from its document (docs/architecture.md §10)", () => {
   // The claim page's public part (the schedules, the token's link) comes with the build; the staking pages read the pools.
@@ -46,9 +37,9 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     ['/staking/2', 'Staking', true],
   ])('%s paints the public page before the app runs, and the app takes it over in place', async (path, tab, reads) => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg' })
-    const release = await holdAppScript(context)
+    const app = await holdAppScript(context)
     // The reads too: what the app's first render replaces is the document's markup, before any figure lands.
-    const held = await holdReads(context)
+    const heldReads = await holdReads(context)
     await page.goto(appUrl(path), { waitUntil: 'domcontentloaded' })
 
     const prompt = page.getByText('Connect the wallet to continue working')
@@ -57,15 +48,15 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     expect(await page.locator('#root[data-first-view]').count()).toBe(1)
     const before = await prompt.boundingBox()
 
-    release()
+    app.release()
     await appStarted(page)
     expect(await prompt.boundingBox()).toEqual(before)
     if (reads) {
       // The app has asked for its figures, and they have not come: the markup it replaced had none either.
-      while (held.held() === 0) await page.waitForTimeout(50)
+      while (heldReads.held() === 0) await page.waitForTimeout(50)
       expect(await prompt.boundingBox()).toEqual(before)
     }
-    held.release()
+    heldReads.release()
     // The app's own buttons now: Connect Wallet opens the dialog.
     await page.getByRole('button', { name: 'Connect Wallet' }).last().click()
     await page.getByRole('dialog', { name: 'Choose Wallet' }).waitFor()
@@ -75,14 +66,14 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
   it('hides the connect prompt from a returning wallet while the app loads, then reconnects it', async () => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg' })
     await context.addCookies([{ name: 'walletName', value: 'dev', url: appUrl('/') }])
-    const release = await holdAppScript(context)
+    const app = await holdAppScript(context)
     await page.goto(appUrl('/'), { waitUntil: 'domcontentloaded' })
 
     await page.getByRole('link', { name: 'Vesting, home' }).waitFor()
     expect(await page.locator('html[data-returning-wallet]').count()).toBe(1)
     expect(await page.getByText('Connect the wallet to continue working').isVisible()).toBe(false)
 
-    release()
+    app.release()
     await page.getByText(short(session.accounts()[0])).waitFor()
     await page.getByRole('heading', { name: 'Claim your allocation' }).waitFor()
     expect(errors).toEqual([])
@@ -92,12 +83,7 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     const { page, context, errors } = await session.open({ path: '/favicon.svg', device: PHONE })
     await context.addCookies([{ name: 'walletName', value: 'dev', url: appUrl('/') }])
     // The vesting API answers only once the wallet is back: the holder's part shows its placeholders meanwhile.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/vesting\/address\//, async (route) => {
-      await held
-      await route.continue()
-    })
+    const vestingApi = await hold(context, /\/vesting\/address\//)
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: number }
       w.__shifts = 0
@@ -109,7 +95,7 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     await page.goto(appUrl('/'))
     await page.getByText(short(session.accounts()[0])).waitFor()
     await page.getByTestId('holder-part').waitFor()
-    release()
+    vestingApi.release()
     await page.getByTestId('vesting-next').waitFor()
     // A frame for the last shift to be reported.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
