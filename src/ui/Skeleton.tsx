@@ -1,6 +1,18 @@
-import styled, { keyframes } from 'styled-components'
+import styled, { css, keyframes } from 'styled-components'
 
-const shimmer = keyframes`from { opacity: 0.5; } to { opacity: 1; }`
+const shimmer = keyframes`from { opacity: 1; } to { opacity: 0.5; }`
+
+/**
+ * The placeholders' shimmer, once one has waited a second: a read that answers in time leaves still placeholders
+ * (every animated frame costs the phone work while the page is busiest, docs/architecture.md §10), and a slow one shows
+ * that the page is still at work. None for those who ask for less motion.
+ */
+const waiting = css`
+  animation: ${shimmer} 0.9s ease-in-out 1s infinite alternate;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`
 
 /**
  * A grey placeholder block shown while a figure loads. Its aria-label ("Loading") needs a role that may carry a name:
@@ -12,7 +24,7 @@ export const Skeleton = styled.span.attrs({ role: 'img' })<{ $width?: string; $h
   height: ${(p) => p.$height ?? '1em'};
   border-radius: 6px;
   background: ${(p) => p.theme.color.raised};
-  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
+  ${waiting}
 `
 
 /**
@@ -25,7 +37,7 @@ export const TextSkeleton = styled.span`
   background: ${(p) => p.theme.color.raised};
   box-decoration-break: clone;
   -webkit-box-decoration-break: clone;
-  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
+  ${waiting}
   strong {
     color: transparent;
   }

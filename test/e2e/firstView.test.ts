@@ -79,6 +79,30 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     expect(errors).toEqual([])
   })
 
+  it.each([
+    ['no-preference', [{ delay: 1000, iterations: Infinity }]],
+    ['reduce', []],
+  ])('keeps the placeholders still for their first second (reduced motion: %s)', async (reducedMotion, expected) => {
+    const { page, context, errors } = await session.open({ path: '/favicon.svg' })
+    await page.emulateMedia({ reducedMotion: reducedMotion as 'reduce' | 'no-preference' })
+    const reads = await holdReads(context)
+    await page.goto(appUrl('/staking'))
+    // The pool's figures wait on the held reads: their placeholders stand in the app's own markup.
+    await appStarted(page)
+    const placeholder = page.getByRole('img', { name: 'Loading' }).first()
+    await placeholder.waitFor()
+    const animations = await placeholder.evaluate((el) =>
+      el.getAnimations().map((a) => {
+        const { delay, iterations } = a.effect!.getTiming()
+        return { delay, iterations }
+      }),
+    )
+    expect(animations).toEqual(expected)
+    reads.release()
+    await page.getByTestId('pool-total-staked').filter({ hasText: 'PLT' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it("moves nothing on a phone when a returning wallet's figures land after it has reconnected", async () => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg', device: PHONE })
     await context.addCookies([{ name: 'walletName', value: 'dev', url: appUrl('/') }])
