@@ -79,12 +79,12 @@ describe("each page's first view, from its document (docs/architecture.md §10)"
     expect(errors).toEqual([])
   })
 
-  it.each([
+  it.each<['no-preference' | 'reduce', { delay: number; iterations: number }[]]>([
     ['no-preference', [{ delay: 1000, iterations: Infinity }]],
     ['reduce', []],
   ])('keeps the placeholders still for their first second (reduced motion: %s)', async (reducedMotion, expected) => {
     const { page, context, errors } = await session.open({ path: '/favicon.svg' })
-    await page.emulateMedia({ reducedMotion: reducedMotion as 'reduce' | 'no-preference' })
+    await page.emulateMedia({ reducedMotion })
     const reads = await holdReads(context)
     await page.goto(appUrl('/staking'))
     // The pool's figures wait on the held reads: their placeholders stand in the app's own markup.
