@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import hre, { ethers } from 'hardhat'
-import type { Addressable } from 'ethers'
+import type { Addressable, ContractTransactionResponse } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
   BACKING_UNIT,
@@ -173,6 +173,20 @@ export async function stakeExactly(
   return { id, expected, time: t }
 }
 
+/**
+ * The pool's events of the given names in the mined transaction, in log order, as [name, args]. One receipt parsed
+ * once: chai's emit matcher fetches and parses the whole receipt on each call, and a 256-stake batch close checked
+ * that way took 32 s. Unlike the matcher, an unexpected extra event of these names fails the comparison.
+ */
+export async function poolEvents(pool: Pool, tx: Promise<unknown>, names: string[]): Promise<[string, unknown[]][]> {
+  const receipt = await ((await tx) as ContractTransactionResponse).wait()
+  const address = await addressOf(pool)
+  return receipt!.logs.flatMap((log): [string, unknown[]][] => {
+    const parsed = log.address === address ? pool.interface.parseLog(log) : null
+    return parsed && names.includes(parsed.name) ? [[parsed.name, [...parsed.args]]] : []
+  })
+}
+
 /** The checks every new stake gets, whoever paid for it (`payer`: the user, or the harvest contract). */
 export async function checkStaked(
   sys: System,
@@ -187,23 +201,15 @@ export async function checkStaked(
   referer?: string,
 ) {
   const funded = expected.bonus + expected.reward
-  await expect(tx)
-    .to.emit(pool, 'Staked')
-    .withArgs(
-      user,
-      id,
-      amount,
-      expected.bonus,
-      expected.reward,
-      expected.shares,
-      expected.holdTime,
-      referer ?? ethers.ZeroAddress,
-    )
-  if (expected.bonusWanted + expected.rewardWanted > funded) {
-    await expect(tx).to.emit(pool, 'RewardsShort').withArgs(user, id, expected.bonusWanted, expected.rewardWanted)
-  } else {
-    await expect(tx).not.to.emit(pool, 'RewardsShort')
-  }
+  const short = expected.bonusWanted + expected.rewardWanted > funded
+  // The pool says a stake got lower terms before it records the stake.
+  expect(await poolEvents(pool, tx, ['Staked', 'RewardsShort'])).to.deep.equal([
+    ...(short ? [['RewardsShort', [user, id, expected.bonusWanted, expected.rewardWanted]]] : []),
+    [
+      'Staked',
+      [user, id, amount, expected.bonus, expected.reward, expected.shares, expected.holdTime, referer ?? ethers.ZeroAddress],
+    ],
+  ])
   await expect(tx).to.changeTokenBalances(sys.token, [payer, pool, sys.reservoir], [-amount, amount + funded, -funded])
   const s = await pool.getStake(user, id)
   expect(s.active).to.equal(true)
@@ -220,8 +226,8 @@ export async function checkStaked(
 }
 
 /**
- * Closes `ids` of `user` `after` seconds from now and checks, to the wei against the math module: each Unstaked and
- * FeeShared event, the balances of pool, user and reservoir, the rate and share supply after, and each closed stake's
+ * Closes `ids` of `user` `after` seconds from now and checks, to the wei against the math module: the Unstaked events
+ * (one per id, in order), the balances of pool, user and reservoir, the rate and share supply after, and each closed stake's
  * record (close time, gains, and the figures getStakeInfo reports for it).
  */
 export async function unstakeExactly(
@@ -234,10 +240,9 @@ export async function unstakeExactly(
   const t = await pinNextTimestamp(after)
   const e = await expectedUnstake(pool, user.address, ids, t)
   const tx = pool.connect(user).unstake(ids)
-  for (const [i, id] of ids.entries()) {
-    const c = e.closes[i]
-    await expect(tx).to.emit(pool, 'Unstaked').withArgs(user.address, id, c.amountOut, c.fee, c.forfeited)
-  }
+  expect(await poolEvents(pool, tx, ['Unstaked'])).to.deep.equal(
+    ids.map((id, i) => ['Unstaked', [user.address, id, e.closes[i].amountOut, e.closes[i].fee, e.closes[i].forfeited]]),
+  )
   await expect(tx).to.changeTokenBalances(
     sys.token,
     [pool, user, sys.reservoir],
