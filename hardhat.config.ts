@@ -6,6 +6,7 @@ import '@nomicfoundation/hardhat-chai-matchers'
 import '@typechain/hardhat'
 import 'solidity-coverage'
 import path from 'node:path'
+import './scripts/lib/packageResolveMemo'
 
 /**
  * The only compiler this project uses: solc-js from npm. These machines cannot download compilers, so the
