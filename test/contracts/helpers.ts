@@ -227,8 +227,8 @@ export async function checkStaked(
 
 /**
  * Closes `ids` of `user` `after` seconds from now and checks, to the wei against the math module: the Unstaked events
- * (one per id, in order), the balances of pool, user and reservoir, the rate and share supply after, and each closed stake's
- * record (close time, gains, and the figures getStakeInfo reports for it).
+ * (one per id, in order), the balances of pool, user and reservoir, the rate and share supply after, and each closed
+ * stake's record (close time, gains, and the figures getStakeInfo reports for it).
  */
 export async function unstakeExactly(
   sys: System,
