@@ -31,6 +31,7 @@ import {
   backedAmount,
   referralRefusal,
   jamFactory,
+  poolLogs,
   type Pool,
 } from './helpers'
 import { mathState } from '../../scripts/lib/poolState'
@@ -213,15 +214,7 @@ async function balanceOf(sys: Sys, who: string | { getAddress(): Promise<string>
 }
 
 /** The args of every `name` event `pool` emitted in `r`. */
-function eventsOf(pool: Pool, r: ContractTransactionReceipt, name: string) {
-  const out = []
-  for (const l of r.logs) {
-    if (l.address.toLowerCase() !== (pool.target as string).toLowerCase()) continue
-    const e = pool.interface.parseLog(l)
-    if (e?.name === name) out.push(e.args)
-  }
-  return out
-}
+const eventsOf = (pool: Pool, r: ContractTransactionReceipt, name: string) => poolLogs(pool, r, [name]).map(([, args]) => args)
 
 /** Runs `fn` and rolls the chain back afterwards (to compare two futures of the same state). */
 async function branch<R>(fn: () => Promise<R>): Promise<R> {

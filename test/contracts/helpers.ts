@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import hre, { ethers } from 'hardhat'
-import type { Addressable, ContractTransactionResponse } from 'ethers'
+import type { Addressable, ContractTransactionResponse, Result, TransactionReceipt } from 'ethers'
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
   BACKING_UNIT,
@@ -173,18 +173,23 @@ export async function stakeExactly(
   return { id, expected, time: t }
 }
 
+/** The args of each of `pool`'s events named in `names` in receipt `r`, in log order, with the event's name. */
+export function poolLogs(pool: Pool, r: TransactionReceipt, names: string[]): [string, Result][] {
+  const address = (pool.target as string).toLowerCase()
+  return r.logs.flatMap((log): [string, Result][] => {
+    const parsed = log.address.toLowerCase() === address ? pool.interface.parseLog(log) : null
+    return parsed && names.includes(parsed.name) ? [[parsed.name, parsed.args]] : []
+  })
+}
+
 /**
- * The pool's events of the given names in the mined transaction, in log order, as [name, args]. One receipt parsed
- * once: chai's emit matcher fetches and parses the whole receipt on each call, and a 256-stake batch close checked
- * that way took 32 s. Unlike the matcher, an unexpected extra event of these names fails the comparison.
+ * poolLogs of the mined transaction, each as [name, args]. One receipt parsed once: chai's emit matcher fetches and
+ * parses the whole receipt on each call, and a 256-stake batch close checked that way took 32 s. Unlike the matcher,
+ * an unexpected extra event of these names fails the comparison.
  */
 export async function poolEvents(pool: Pool, tx: Promise<unknown>, names: string[]): Promise<[string, unknown[]][]> {
   const receipt = await ((await tx) as ContractTransactionResponse).wait()
-  const address = await addressOf(pool)
-  return receipt!.logs.flatMap((log): [string, unknown[]][] => {
-    const parsed = log.address === address ? pool.interface.parseLog(log) : null
-    return parsed && names.includes(parsed.name) ? [[parsed.name, [...parsed.args]]] : []
-  })
+  return poolLogs(pool, receipt!, names).map(([name, args]) => [name, [...args]])
 }
 
 /** The checks every new stake gets, whoever paid for it (`payer`: the user, or the harvest contract). */
