@@ -84,11 +84,14 @@ async function openPostgres(url: string): Promise<IndexDatabase> {
   }
 }
 
+/** Where in the service's data directory PGlite keeps its cluster. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite')
+
 async function openPglite(dataDir: string): Promise<IndexDatabase> {
   fs.mkdirSync(dataDir, { recursive: true })
   const release = lockDataDir(dataDir)
   try {
-    const pglite = await PGlite.create(path.join(dataDir, 'pglite'))
+    const pglite = await PGlite.create(pgliteDir(dataDir))
     const db = new Kysely<IndexTables>({ dialect: new PGliteDialect(pglite) })
     return {
       db,

@@ -69,20 +69,27 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 // A node, services and a database of its own: longer than the layer's 60 s a test, hooks included.
 jest.setTimeout(600_000)
 
+// One node for both databases: each property begins from the same snapshot and ends by reverting to it.
+let chain: Awaited<ReturnType<typeof dedicatedChain>>
+beforeAll(async () => {
+  chain = await dedicatedChain()
+})
+afterAll(async () => {
+  await chain?.down()
+})
+
 describe.each([['PGlite'], ['PostgreSQL']])('the index on %s equals the canonical chain', (db) => {
-  let chain: Awaited<ReturnType<typeof dedicatedChain>>
   let postgres: RunningPostgres | null = null
   beforeAll(async () => {
-    chain = await dedicatedChain()
     if (db === 'PostgreSQL') postgres = await startPostgres()
   })
   afterAll(async () => {
-    await chain?.down()
     await postgres?.stop()
   })
 
   it('after every step of random stakes, closes, claims, time jumps, rollbacks and restarts', async () => {
     const p = provider(chain.url)
+    const deployed = await p.send('evm_snapshot', [])
     const record = chain.record()
     const pools = record.pools.map((x) => x.address)
     const users = USERS.map((i) => account(i, p))
@@ -189,5 +196,6 @@ describe.each([['PGlite'], ['PostgreSQL']])('the index on %s equals the canonica
       }),
       { numRuns: Number(process.env.INDEX_PROPERTY_RUNS ?? 5) },
     )
+    await p.send('evm_revert', [deployed])
   })
 })
