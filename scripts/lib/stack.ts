@@ -47,27 +47,35 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
     await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: deploymentsDir }, { quiet: true })
     const [apiPort, appPort] = [await freePort(), await freePort()]
     const appUrl = `http://127.0.0.1:${appPort}`
-    const api = await startApi(apiPort, node.url, {
-      DEPLOYMENTS_DIR: deploymentsDir,
-      API_ALLOWED_ORIGINS: appUrl,
-      API_LOG_LEVEL: 'warn',
-      API_BLOCK_CACHE_MS: '0',
-      // The index of this stack's chain, in its own directory (PGlite), asking for new blocks four times a second.
-      API_DATA_DIR: path.join(deploymentsDir, 'api-data'),
-      API_INDEX_POLL_MS: '250',
-    })
-    stops.push(api.stop)
     const rpc = await startRpcProxy(node.url)
     stops.push(rpc.stop)
-    const apiProxy = await startRpcProxy(api.url)
+    const apiProxy = await startRpcProxy(`http://127.0.0.1:${apiPort}`)
     stops.push(apiProxy.stop)
     const dist = path.join(deploymentsDir, 'dist')
-    await buildApp(dist, {
-      ...opts.buildEnv,
-      DEPLOYMENTS_DIR: deploymentsDir,
-      LOCAL_RPC_URL: rpc.url,
-      LOCAL_API_URL: apiProxy.url,
-    })
+    // The API opens its index (PGlite's first start takes seconds) while the app builds: neither waits for the other.
+    const [api] = await Promise.all([
+      startApi(
+        apiPort,
+        node.url,
+        {
+          DEPLOYMENTS_DIR: deploymentsDir,
+          API_ALLOWED_ORIGINS: appUrl,
+          API_LOG_LEVEL: 'warn',
+          API_BLOCK_CACHE_MS: '0',
+          // The index of this stack's chain, in its own directory (PGlite), asking for new blocks four times a second.
+          API_DATA_DIR: path.join(deploymentsDir, 'api-data'),
+          API_INDEX_POLL_MS: '250',
+        },
+        undefined,
+        (piece) => stops.push(piece.stop),
+      ),
+      buildApp(dist, {
+        ...opts.buildEnv,
+        DEPLOYMENTS_DIR: deploymentsDir,
+        LOCAL_RPC_URL: rpc.url,
+        LOCAL_API_URL: apiProxy.url,
+      }),
+    ])
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)
     return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, distDir: dist, rpc, apiProxy, stop }
