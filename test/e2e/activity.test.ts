@@ -1,9 +1,17 @@
-import fs from 'node:fs'
 import type { Download, Locator, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import { formatAmount } from '../../src/format/units'
 import { TestWallet } from '../../scripts/lib/testWallet'
-import { browserSession, chainUrl, connectWith, depositMethod, PHONE, proxyFault, shot } from '../../scripts/lib/browser'
+import {
+  browserSession,
+  chainUrl,
+  connectWith,
+  depositMethod,
+  downloadedText,
+  PHONE,
+  proxyFault,
+  shot,
+} from '../../scripts/lib/browser'
 import { E18, freshAccount, fund, pool, provider, record, rpc, sendAs, token } from './localChain'
 
 /**
@@ -175,10 +183,7 @@ describe('the Activity section on the local stack', () => {
       section(page).getByRole('button', { name: 'Export CSV' }).click(),
     ])) as [Download, void]
     expect(file.suggestedFilename()).toBe(`activity-${me.toLowerCase()}.csv`)
-    const lines = fs
-      .readFileSync((await file.path())!, 'utf8')
-      .trimEnd()
-      .split('\r\n')
+    const lines = (await downloadedText(file)).trimEnd().split('\r\n')
     expect(lines[0]).toBe('time,kind,amount,received,fee,earned or cost,forfeited,hold days,pool,stake id,block,transaction')
     expect(lines.slice(1).map((l) => l.split(',')[11])).toEqual(all.map((i) => i.txHash))
     expect(lines.slice(1).every((l) => /^[^,]+,stake,1\.0,,,,,30,0x[0-9a-fA-F]{40},\d+,\d+,0x[0-9a-f]{64}$/.test(l))).toBe(true)

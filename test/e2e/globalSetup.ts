@@ -1,7 +1,10 @@
+import type { BrowserServer } from 'playwright-core'
+import { launchBrowserServer } from '../../scripts/lib/browser'
 import { startE2EStack, type E2EStack } from '../../scripts/lib/stack'
 
 declare global {
   var __E2E_STACK__: E2EStack | undefined
+  var __E2E_BROWSER__: BrowserServer | undefined
 }
 
 export default async function setup() {
@@ -22,6 +25,13 @@ export default async function setup() {
     },
   })
   globalThis.__E2E_STACK__ = stack
+  // One chromium for the run; each test file connects to it (browserSession, scripts/lib/browser.ts).
+  const browser = await launchBrowserServer().catch(async (err: unknown) => {
+    await stack.stop()
+    throw err
+  })
+  globalThis.__E2E_BROWSER__ = browser
+  process.env.E2E_BROWSER_WS = browser.wsEndpoint()
   process.env.E2E_CHAIN_URL = stack.chainUrl
   process.env.E2E_API_URL = stack.apiUrl
   process.env.E2E_APP_RPC_URL = stack.rpc.url

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
 import { Interface, MaxUint256 } from 'ethers'
 import { contracts } from '../../src/chain/contracts'
 import { TestWallet } from '../../scripts/lib/testWallet'
-import { browserSession, chainUrl, connectWith, depositDialog, PHONE, shot } from '../../scripts/lib/browser'
+import { browserSession, chainUrl, connectWith, depositDialog, downloadedText, PHONE, shot } from '../../scripts/lib/browser'
 import { E18, record, provider } from './localChain'
 
 const session = browserSession()
@@ -183,7 +182,7 @@ describe('staking page on the local stack', () => {
       page.getByRole('button', { name: 'Export CSV' }).first().click(),
     ])
     expect(download.suggestedFilename()).toBe('stakes.csv')
-    const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n')
+    const csv = (await downloadedText(download)).split('\r\n')
     const staked = await contracts.pool(pool.address, provider()).getStake(me, 0)
     const iso = (t: bigint) => new Date(Number(t) * 1000).toISOString()
     expect(csv[0]).toBe('id,created,release,amount,shares,status,rewards or earned')

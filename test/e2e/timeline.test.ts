@@ -1,11 +1,10 @@
-import fs from 'node:fs'
 import type { Download, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
 import type { VestingAnswer } from '../../src/domain/vestingAnswer'
 import { formatDate } from '../../src/format/dates'
 import { formatAmount } from '../../src/format/units'
 import { TestWallet } from '../../scripts/lib/testWallet'
-import { browserSession, chainUrl, connectWith, PHONE, short, shot } from '../../scripts/lib/browser'
+import { browserSession, chainUrl, connectWith, downloadedText, PHONE, short, shot } from '../../scripts/lib/browser'
 import { pool, provider } from './localChain'
 
 const session = browserSession()
@@ -31,7 +30,7 @@ const icsUtc = (seconds: number) =>
 /** Clicks `button` and returns the lines of the file it downloads, with the file's name. */
 async function download(page: Page, button: ReturnType<Page['getByRole']>) {
   const [file] = (await Promise.all([page.waitForEvent('download'), button.click()])) as [Download, void]
-  return { name: file.suggestedFilename(), lines: icsLines(fs.readFileSync((await file.path())!, 'utf8')) }
+  return { name: file.suggestedFilename(), lines: icsLines(await downloadedText(file)) }
 }
 
 /** Opens the claim page as `me` (a Browser wallet) on `device`, with console errors collected (a CSP refusal is one). */
