@@ -41,13 +41,12 @@ import puppeteer from 'puppeteer-core'
 import { startApi } from '../lib/api'
 import { buildApp } from '../lib/app'
 import { freePort, ROOT, runHardhatScript, startHardhatNode } from '../lib/node'
-import { CHROMIUM_ARGS } from '../lib/browser'
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../lib/browser'
 
 const PAGES = ['/', '/staking']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 const WALLETS = (process.env.LIGHTHOUSE_WALLET ?? 'none,dev').split(',').map((w) => w.trim())
 const WALLET_LABEL: Record<string, string> = { none: 'first visit, no wallet', dev: 'returning, Development account' }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const REPORTS = process.env.LIGHTHOUSE_REPORTS
 /** Issue #23: a first visit scores 100, a returning wallet at least 95; every page's accessibility 100. */
 const PERFORMANCE_TARGET: Record<string, number> = { none: 100, dev: 95 }

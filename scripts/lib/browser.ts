@@ -40,7 +40,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Debian's chromium (apt), or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Debian's chromium (apt), never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {

@@ -51,6 +51,9 @@ export function allocationsFile(content: object): string {
  */
 export const QUICK_CLOSE_MS = 2_000
 
+/** An empty data directory for one service (its PGlite, its lock file). */
+export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'api-data-'))
+
 /** The real service on a free port against the test node, with the production defaults; logs are kept so tests can read them. */
 export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
   const logs: string[] = []
@@ -81,7 +84,7 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
     signerKey: devAccountKey(LOCAL_VESTING_SIGNER_INDEX),
     // Off unless a test is about the index: each PGlite takes seconds of CPU to start.
     indexEnabled: false,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'api-data-')),
+    dataDir: freshDataDir(),
     logsRange: 2_000,
     indexPollMs: 200,
     ...overrides,

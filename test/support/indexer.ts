@@ -1,12 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { JsonRpcProvider } from 'ethers'
 import { RewardHarvest__factory, StakingPoolBase__factory, StakingPoolFactory__factory } from '../../src/chain/types'
 import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { ServerConfig } from '../../server/config'
 import type { ActivityItem } from '../../src/domain/activityAnswer'
-import { getJson, startTestApi } from './api'
+import { freshDataDir, getJson, startTestApi } from './api'
 import { seedPgliteDir } from './pgliteTemplate'
 
 /**
@@ -14,7 +11,7 @@ import { seedPgliteDir } from './pgliteTemplate'
  * from the run's template), its database open.
  */
 export async function startIndexedApi(overrides: Partial<ServerConfig> = {}) {
-  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'api-data-'))
+  const dataDir = overrides.dataDir ?? freshDataDir()
   if (!overrides.databaseUrl) await seedPgliteDir(dataDir)
   const api = await startTestApi({ indexEnabled: true, indexPollMs: 50, ...overrides, dataDir })
   await api.app.index.ready()
