@@ -43,6 +43,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+      setupFiles: ['<rootDir>/test/setup/e2eWorker.ts'],
     },
   ],
 }

@@ -33,6 +33,10 @@ export interface E2EStackOptions {
   countRpc?: boolean
   /** Extra build-time environment for the app (e.g. RENDER_COUNTS=1). */
   buildEnv?: NodeJS.ProcessEnv
+  /** A folder for webpack's persistent cache (APP_BUILD_CACHE), shared by stacks whose builds differ only in URLs. */
+  buildCache?: string
+  /** The build waits for this (another stack that fills `buildCache`) before it starts; the rest starts at once. */
+  buildAfter?: Promise<unknown>
 }
 
 export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStack> {
@@ -42,6 +46,8 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
   }
   try {
     const deploymentsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-deployments-'))
+    // Its record, build and index (about 45 MB) go when the stack stops, after everything that uses them.
+    stops.push(() => fs.promises.rm(deploymentsDir, { recursive: true, force: true }))
     const node = await startHardhatNode(await freePort())
     stops.push(node.stop)
     await runHardhatScript('scripts/deploy.ts', node.url, { DEPLOYMENTS_DIR: deploymentsDir }, { quiet: true })
@@ -69,12 +75,15 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
         undefined,
         (piece) => stops.push(piece.stop),
       ),
-      buildApp(dist, {
-        ...opts.buildEnv,
-        DEPLOYMENTS_DIR: deploymentsDir,
-        LOCAL_RPC_URL: rpc.url,
-        LOCAL_API_URL: apiProxy.url,
-      }),
+      Promise.resolve(opts.buildAfter).then(() =>
+        buildApp(dist, {
+          ...opts.buildEnv,
+          ...(opts.buildCache ? { APP_BUILD_CACHE: opts.buildCache } : {}),
+          DEPLOYMENTS_DIR: deploymentsDir,
+          LOCAL_RPC_URL: rpc.url,
+          LOCAL_API_URL: apiProxy.url,
+        }),
+      ),
     ])
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)

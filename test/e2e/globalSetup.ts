@@ -1,42 +1,63 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { BrowserServer } from 'playwright-core'
 import { launchBrowserServer } from '../../scripts/lib/browser'
 import { startE2EStack, type E2EStack } from '../../scripts/lib/stack'
+import { stackEnv, STACKS_ENV } from './workerStack'
 
 declare global {
-  var __E2E_STACK__: E2EStack | undefined
+  var __E2E_STACKS__: E2EStack[] | undefined
   var __E2E_BROWSER__: BrowserServer | undefined
+  var __E2E_BUILD_CACHE__: string | undefined
 }
 
-export default async function setup() {
+/**
+ * One stack (chain, API, build, proxies) for each Jest worker, so two files run at once without sharing a chain, a
+ * fault switch or a clock: the browser tests spend most of their time waiting on the app, and a second worker fills
+ * that time (`npm run test:e2e` asks for two; `--runInBand` gets one). The stacks start together, but the builds one
+ * after another: the first fills webpack's cache and the next, which differs only in its URLs, reuses it (11 s and 16
+ * CPU-s where a build of its own took 38 s and 55).
+ */
+export default async function setup(globalConfig: { maxWorkers: number }) {
+  const count = Math.max(1, globalConfig.maxWorkers)
   // Outages in the browser tests last seconds, not minutes: a 2 s RPC timeout, retries from 1 s up to 3 s, and a 4 s
   // auto-update (the app's own defaults: 6 s, 2-60 s, 15 s).
-  const stack = await startE2EStack({
-    buildEnv: {
-      APP_TIMERS: JSON.stringify({
-        RPC_TIMEOUT_MS: 2_000,
-        RETRY_FIRST_MS: 1_000,
-        RETRY_MAX_MS: 3_000,
-        STAKING_REFRESH_MS: 4_000,
-        // The claim page shown again re-reads figures older than 2 s (the app's own: 15 s).
-        VESTING_FRESH_MS: 2_000,
-        // A Safe transaction's owners are asked about every half second (the app's own: 3 s).
-        SAFE_POLL_MS: 500,
-      }),
-    },
-  })
-  globalThis.__E2E_STACK__ = stack
+  const buildEnv = {
+    APP_TIMERS: JSON.stringify({
+      RPC_TIMEOUT_MS: 2_000,
+      RETRY_FIRST_MS: 1_000,
+      RETRY_MAX_MS: 3_000,
+      STAKING_REFRESH_MS: 4_000,
+      // The claim page shown again re-reads figures older than 2 s (the app's own: 15 s).
+      VESTING_FRESH_MS: 2_000,
+      // A Safe transaction's owners are asked about every half second (the app's own: 3 s).
+      SAFE_POLL_MS: 500,
+    }),
+  }
+  const buildCache = count > 1 ? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-build-cache-')) : undefined
+  const removeCache = () => buildCache && fs.rmSync(buildCache, { recursive: true, force: true })
+  globalThis.__E2E_BUILD_CACHE__ = buildCache
+  const first = startE2EStack({ buildEnv, buildCache })
+  const started = await Promise.allSettled([
+    first,
+    ...Array.from({ length: count - 1 }, () => startE2EStack({ buildEnv, buildCache, buildAfter: first })),
+  ])
+  const stacks = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) {
+    await Promise.all(stacks.map((s) => s.stop()))
+    removeCache()
+    throw failed.reason
+  }
+  globalThis.__E2E_STACKS__ = stacks
   // One chromium for the run; each test file connects to it (browserSession, scripts/lib/browser.ts).
   const browser = await launchBrowserServer().catch(async (err: unknown) => {
-    await stack.stop()
+    await Promise.all(stacks.map((s) => s.stop()))
+    removeCache()
     throw err
   })
   globalThis.__E2E_BROWSER__ = browser
   process.env.E2E_BROWSER_WS = browser.wsEndpoint()
-  process.env.E2E_CHAIN_URL = stack.chainUrl
-  process.env.E2E_API_URL = stack.apiUrl
-  process.env.E2E_APP_RPC_URL = stack.rpc.url
-  process.env.E2E_APP_API_URL = stack.apiProxy.url
-  process.env.E2E_APP_URL = stack.appUrl
-  process.env.E2E_DEPLOYMENTS_DIR = stack.deploymentsDir
-  process.env.E2E_DIST_DIR = stack.distDir
+  process.env[STACKS_ENV] = JSON.stringify(stacks.map(stackEnv))
 }

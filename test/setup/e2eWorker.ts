@@ -1,0 +1,3 @@
+import { pointAtWorkerStack } from '../e2e/workerStack'
+
+pointAtWorkerStack()
