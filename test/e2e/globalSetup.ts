@@ -15,9 +15,9 @@ declare global {
 /**
  * One stack (chain, API, build, proxies) for each Jest worker, so two files run at once without sharing a chain, a
  * fault switch or a clock: the browser tests spend most of their time waiting on the app, and a second worker fills
- * that time (`npm run test:e2e` asks for two; `--runInBand` gets one). The stacks start together, but the builds one
- * after another: the first fills webpack's cache and the next, which differs only in its URLs, reuses it (11 s and 16
- * CPU-s where a build of its own took 38 s and 55).
+ * that time (`npm run test:e2e` asks for two; `--runInBand` gets one; Jest's default, a worker a core but one, gets as
+ * many). The stacks start together, but the builds one after another: the first fills webpack's cache and the next,
+ * which differs only in its URLs, reuses it (11 s and 16 CPU-s where a build of its own took 38 s and 55).
  */
 export default async function setup(globalConfig: { maxWorkers: number }) {
   const count = Math.max(1, globalConfig.maxWorkers)

@@ -26,6 +26,9 @@ export function pointAtWorkerStack() {
   if (!listed) throw new Error(`${STACKS_ENV} is not set: the browser tests start their stacks in test/e2e/globalSetup.ts`)
   const stacks = JSON.parse(listed) as Record<string, string>[]
   // Jest numbers its workers from 1 up to its maxWorkers, for which the setup started as many stacks; in band is 1.
+  // A worker without one would share another's chain and fault switches with it, so it stops here instead.
   const worker = Number(process.env.JEST_WORKER_ID ?? '1')
-  Object.assign(process.env, stacks[(worker - 1) % stacks.length])
+  const stack = stacks[worker - 1]
+  if (!stack) throw new Error(`Jest worker ${worker} has no stack of its own (${stacks.length} started)`)
+  Object.assign(process.env, stack)
 }
