@@ -165,8 +165,8 @@ export default (
   return {
     mode,
     // APP_BUILD_CACHE=<folder>: webpack's persistent cache there, so a second build that differs only in its settings
-    // redoes only the chunks they reach (the browser tests' second stack: 11 s and 16 CPU-s instead of 38 s and 55). A
-    // build for hosting keeps none.
+    // redoes only the chunks they reach (the browser tests' second stack, docs/architecture.md §10). A build for
+    // hosting keeps none.
     cache: process.env.APP_BUILD_CACHE
       ? { type: 'filesystem', cacheDirectory: process.env.APP_BUILD_CACHE, buildDependencies: { config: [__filename] } }
       : undefined,

@@ -3,13 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import type { BrowserServer } from 'playwright-core'
 import { launchBrowserServer } from '../../scripts/lib/browser'
-import { startE2EStack, type E2EStack } from '../../scripts/lib/stack'
+import { startE2EStack } from '../../scripts/lib/stack'
 import { stackEnv, STACKS_ENV } from './workerStack'
 
 declare global {
-  var __E2E_STACKS__: E2EStack[] | undefined
-  var __E2E_BROWSER__: BrowserServer | undefined
-  var __E2E_BUILD_CACHE__: string | undefined
+  /** Stops what the setup started: the browser, every stack, the build cache (test/e2e/globalTeardown.ts). */
+  var __E2E_STOP__: (() => Promise<void>) | undefined
 }
 
 /**
@@ -36,28 +35,28 @@ export default async function setup(globalConfig: { maxWorkers: number }) {
     }),
   }
   const buildCache = count > 1 ? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-build-cache-')) : undefined
-  const removeCache = () => buildCache && fs.rmSync(buildCache, { recursive: true, force: true })
-  globalThis.__E2E_BUILD_CACHE__ = buildCache
   const first = startE2EStack({ buildEnv, buildCache })
   const started = await Promise.allSettled([
     first,
     ...Array.from({ length: count - 1 }, () => startE2EStack({ buildEnv, buildCache, buildAfter: first })),
   ])
   const stacks = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const stop = async (browser?: BrowserServer) => {
+    await browser?.close()
+    await Promise.all(stacks.map((s) => s.stop()))
+    if (buildCache) fs.rmSync(buildCache, { recursive: true, force: true })
+  }
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   if (failed) {
-    await Promise.all(stacks.map((s) => s.stop()))
-    removeCache()
+    await stop()
     throw failed.reason
   }
-  globalThis.__E2E_STACKS__ = stacks
   // One chromium for the run; each test file connects to it (browserSession, scripts/lib/browser.ts).
   const browser = await launchBrowserServer().catch(async (err: unknown) => {
-    await Promise.all(stacks.map((s) => s.stop()))
-    removeCache()
+    await stop()
     throw err
   })
-  globalThis.__E2E_BROWSER__ = browser
+  globalThis.__E2E_STOP__ = () => stop(browser)
   process.env.E2E_BROWSER_WS = browser.wsEndpoint()
   process.env[STACKS_ENV] = JSON.stringify(stacks.map(stackEnv))
 }
