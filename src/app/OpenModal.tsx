@@ -14,7 +14,15 @@ const dialogsChunk = lazyChunk(() =>
     import(/* webpackChunkName: "dialogs" */ '../features/vesting/components/StakeWarningModal'),
     import(/* webpackChunkName: "dialogs" */ '../features/vesting/components/TermChooserModal'),
     import(/* webpackChunkName: "dialogs" */ '../features/stake/components/StakeSummaryDialog'),
-  ]).then(([choose, connect, warning, terms, summary]) => ({ ...choose, ...connect, ...warning, ...terms, ...summary })),
+    import(/* webpackChunkName: "dialogs" */ '../features/stake/components/CloseAllMaturedDialog'),
+  ]).then(([choose, connect, warning, terms, summary, closeAll]) => ({
+    ...choose,
+    ...connect,
+    ...warning,
+    ...terms,
+    ...summary,
+    ...closeAll,
+  })),
 )
 const DepositModal = lazyChunk(() => import(/* webpackChunkName: "deposit" */ '../features/stake/components/DepositModal'))(
   (m) => m.DepositModal,
@@ -26,6 +34,7 @@ const MODAL_COMPONENTS: Record<ModalName, ComponentType> = {
   connect: dialogsChunk((m) => m.ConnectWalletModal),
   deposit: DepositModal,
   stakeSummary: dialogsChunk((m) => m.StakeSummaryDialog),
+  closeAllMatured: dialogsChunk((m) => m.CloseAllMaturedDialog),
   claimWarning: dialogsChunk((m) => m.StakeWarningModal),
   claimTerms: dialogsChunk((m) => m.TermChooserModal),
 }

@@ -15,6 +15,8 @@ export const MODALS = {
   deposit: { needsWallet: true },
   /** A stake's closing summary (docs/product.md §2.5). */
   stakeSummary: { needsWallet: true },
+  /** "Close all matured": what closing every matured stake pays, then one transaction (docs/product.md §2.4). */
+  closeAllMatured: { needsWallet: true },
   /** Claim and stake, first step: the warning (docs/product.md §2.7). */
   claimWarning: { needsWallet: false },
   /** Claim and stake, second step: the term chooser (docs/product.md §2.7). */

@@ -8,6 +8,7 @@ import {
   poolMath,
   selectApproval,
   selectCanSignPermit,
+  selectCloseAllMatured,
   selectFeeStreamNote,
   selectPermitFor,
 } from '../../src/features/stake/selectors'
@@ -16,6 +17,7 @@ import { selectAllowance } from '../../src/features/token/selectors'
 import {
   allowanceCheckRequested,
   approveRequested,
+  closeAllMaturedRequested,
   depositRequested,
   depositReset,
   depositWithPermitRequested,
@@ -27,6 +29,8 @@ import {
   unstakeRequested,
 } from '../../src/features/stake/slice'
 import { connectRequested, feeQuoteRequested, modalOpened } from '../../src/features/wallet/slice'
+import { NOT_MATURED } from '../../src/features/stake/sagas'
+import { MESSAGES } from '../../src/chain/tx'
 import { cannotPayFee, feeQuoteKey, type FeePurpose } from '../../src/features/wallet/feeQuote'
 import type { RootState } from '../../src/app/store'
 import { startRpcProxy } from '../../scripts/lib/rpcProxy'
@@ -504,6 +508,88 @@ describe('staking sagas against a real node', () => {
     const released = (BigInt(terms.lpAmount) * (rateAtClose - BigInt(matured.stake.pool!.rate))) / ONE
     expect([0n, 1n]).toContain(paid - BigInt(row.amountOut) - released)
     expect((await read(t, 1).getStake(accounts[4], later.id)).active).toBe(false)
+  })
+
+  it('closes every matured stake, and only those, in one unstake(ids) whose payment is the previewed total to the wei', async () => {
+    // Account #17: no other saga test uses it. Pool 0 (version 2) shares no fees, so nothing the stream releases
+    // between the read and the close's block comes on top: the close pays exactly what the list was read with.
+    const me = 17
+    await fund(me, 1_000n)
+    const t = await onStakingPage(me, 0)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
+    for (const days of [1, 2, 60]) {
+      t.store.dispatch(depositRequested({ amount: (100n * E18).toString(), days, referral: null }))
+      await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
+      t.store.dispatch(depositReset())
+    }
+    const listed = await waitFor(t.store, (s) => s.stake.userStakes.filter((e) => e.active).length === 3)
+    const idOf = (days: number) => listed.stake.userStakes.find((e) => e.holdTime === days * Number(DAY))!.id
+    const [oneDay, twoDays, pending] = [idOf(1), idOf(2), idOf(60)]
+    expect(selectCloseAllMatured(listed)).toBeNull()
+
+    // Two days and a minute on, the 1- and 2-day stakes are matured; the 60-day one is not.
+    await rpc('evm_increaseTime', [2 * Number(DAY) + 60])
+    await rpc('evm_mine')
+    t.store.dispatch(stakeRefreshRequested())
+    const shown = await waitFor(t.store, (s) => selectCloseAllMatured(s)?.count === 2)
+    const preview = selectCloseAllMatured(shown)!
+    expect(preview.ids).toEqual([oneDay, twoDays].sort((a, b) => a - b))
+    // What each of them pays, as the Lens listed it (amountOut - fee, no fee at maturity), added up.
+    const lensSum = shown.stake.userStakes
+      .filter((e) => preview.ids.includes(e.id))
+      .reduce((n, e) => n + BigInt(e.amountOut) - BigInt(e.fee), 0n)
+    expect(BigInt(preview.totalWei)).toBe(lensSum)
+    expect(preview.total).toBe(formatAmount(lensSum, { symbol: 'PLT' }))
+
+    // The dialog's network fee: the one unstake(ids), as the node estimates it.
+    const provider = t.chain.readProvider(31337)
+    const purpose: FeePurpose = { kind: 'closeAll', ids: preview.ids }
+    t.store.dispatch(feeQuoteRequested({ key: feeQuoteKey(31337, accounts[me], purpose), purpose }))
+    const quote = (await waitFor(t.store, (s) => s.wallet.feeQuote?.status === 'ready')).wallet.feeQuote!
+    const data = read(t, 0).interface.encodeFunctionData('unstake', [preview.ids])
+    const gas = await provider.estimateGas({ from: accounts[me], to: pool(0).address, data })
+    expect(BigInt(quote.fee!)).toBe(gas * (await provider.getFeeData()).gasPrice!)
+
+    // A pending stake among the ids (a page that sent more than it showed): refused, nothing asked of the wallet.
+    const sends = () => t.wallet.requests.filter((r) => r.method === 'eth_sendTransaction').length
+    const sentBefore = sends()
+    t.store.dispatch(modalOpened('closeAllMatured'))
+    t.store.dispatch(closeAllMaturedRequested({ ids: [...preview.ids, pending] }))
+    const refused = await waitFor(t.store, (s) => s.stake.closingAll.status === 'failed')
+    expect(refused.stake.closingAll.error).toBe(NOT_MATURED)
+    expect(sends()).toBe(sentBefore)
+
+    // Declined in the wallet: its notice only; the dialog stays open, nothing was closed.
+    t.wallet.rejectNext('eth_sendTransaction')
+    t.store.dispatch(closeAllMaturedRequested({ ids: preview.ids }))
+    const declined = await waitFor(t.store, (s) => s.stake.closingAll.status === 'failed')
+    expect(declined.stake.closingAll.error).toBeNull()
+    expect(declined.token.rejection).toBe(MESSAGES.rejected)
+    expect(declined.wallet.openModal).toBe('closeAllMatured')
+    expect(sends()).toBe(sentBefore + 1)
+    for (const id of preview.ids) expect((await read(t, 0).getStake(accounts[me], id)).active).toBe(true)
+
+    // Confirmed: one transaction closes exactly the matured two, and pays the previewed total to the wei.
+    const token = contracts.token(deployment().contracts.token, provider)
+    const [before, poolBefore] = [await token.balanceOf(accounts[me]), await token.balanceOf(pool(0).address)]
+    const fromBlock = (await provider.getBlockNumber()) + 1
+    const asked = sends()
+    t.store.dispatch(closeAllMaturedRequested({ ids: preview.ids }))
+    const done = await waitFor(t.store, (s) => s.stake.closingAll.status === 'succeeded' && s.wallet.openModal === null)
+    expect(sends()).toBe(asked + 1)
+    expect((await token.balanceOf(accounts[me])) - before).toBe(BigInt(preview.totalWei))
+    // Both sides: the pool paid it all out of its own balance, nothing to the reservoir (no fee, nothing forfeited).
+    expect(poolBefore - (await token.balanceOf(pool(0).address))).toBe(BigInt(preview.totalWei))
+    const closes = await read(t, 0).queryFilter(read(t, 0).filters.Unstaked(accounts[me]), fromBlock)
+    expect(closes.map((e) => Number(e.args.id))).toEqual(preview.ids)
+    expect(new Set(closes.map((e) => e.transactionHash)).size).toBe(1)
+    expect(done.token.transactions.filter((x) => x.kind === 'unstake').map((x) => x.status)).toContain('confirmed')
+    expect((await read(t, 0).getStake(accounts[me], pending)).active).toBe(true)
+    // The page reads again after the receipt: both closed, the pending one still open, nothing matured left.
+    const after = await waitFor(t.store, (s) => s.stake.userStakes.filter((e) => e.active).length === 1)
+    expect(after.stake.userStakes.filter((e) => e.active).map((e) => e.id)).toEqual([pending])
+    expect(selectCloseAllMatured(after)).toBeNull()
   })
 
   it('stakes on lower terms only with the minimums the preview showed when the reservoir runs short', async () => {

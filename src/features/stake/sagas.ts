@@ -18,11 +18,13 @@ import { allowanceLoaded } from '../token/slice'
 import { feeQuoted, feeQuoteRequested, modalClosed } from '../wallet/slice'
 import { isClaimPurpose, type FeePurpose } from '../wallet/feeQuote'
 import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { poolMath, selectPermitFor, selectPool } from './selectors'
+import { poolMath, selectCloseAllMatured, selectPermitFor, selectPool } from './selectors'
 import {
   allowanceCheckRequested,
   approveRequested,
   approveSettled,
+  closeAllMaturedRequested,
+  closeAllMaturedSettled,
   depositRequested,
   depositSettled,
   depositWithPermitRequested,
@@ -348,6 +350,39 @@ export function* unstakeSaga({ payload: id }: ReturnType<typeof unstakeRequested
   if (outcome.ok) yield put(modalClosed())
 }
 
+/** Why "Close all matured" sent nothing: the list changed under the dialog (a stake closed meanwhile, another pool). */
+export const NOT_MATURED = 'The matured stakes changed since these figures were shown: check them and confirm again.'
+
+/**
+ * "Close all matured" (docs/product.md §2.4): one unstake(ids) of the stakes the dialog showed, each of which must be
+ * matured in the list as read now (a stake that is pending, closed or not listed is never sent: the page's action is
+ * checked, not trusted). The list reloads after the receipt, as after a single close.
+ */
+export function* closeAllMaturedSaga({ payload }: ReturnType<typeof closeAllMaturedRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(closeAllMaturedSettled({ ok: false, error: blocked }))
+    return
+  }
+  const pool = yield* select(selectPool)
+  const matured = yield* select(selectCloseAllMatured)
+  const ids = payload.ids
+  const each = new Set(ids)
+  if (!pool || !matured || ids.length === 0 || each.size !== ids.length || ids.some((id) => !matured.ids.includes(id))) {
+    yield put(closeAllMaturedSettled({ ok: false, error: NOT_MATURED }))
+    return
+  }
+  const chainId = yield* select(selectNetworkId)
+  const outcome: TxOutcome = yield call(
+    runTx,
+    'unstake',
+    { to: pool.address, data: contracts.pool(pool.address).interface.encodeFunctionData('unstake', [ids]) },
+    chainId,
+  )
+  yield put(closeAllMaturedSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
+  if (outcome.ok) yield put(modalClosed())
+}
+
 /** The transaction a deposit or close dialog would send for `purpose`: the same calldata its saga sends. */
 function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): TxRequest {
   const poolContract = contracts.pool(pool.address)
@@ -363,6 +398,8 @@ function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): 
       return { to: pool.address, data: permitStakeCall(pool, purpose, purpose.permit) }
     case 'close':
       return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [[purpose.id]]) }
+    case 'closeAll':
+      return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [purpose.ids]) }
     case 'claimStake':
       throw new Error('A claim is quoted by the claim page (features/vesting/sagas.ts).')
   }
@@ -397,6 +434,8 @@ export function* stakeSaga(): SagaIterator {
   yield takeLeading(depositWithPermitRequested.type, safely(depositWithPermitSaga))
   yield takeLeading(permitSignRequested.type, safely(signPermitSaga))
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
+  // A write: a second click while the first is in flight is ignored, as for a single close.
+  yield takeLeading(closeAllMaturedRequested.type, safely(closeAllMaturedSaga))
   yield takeLatest(
     (a: { type: string; payload?: { purpose?: FeePurpose } }) =>
       a.type === feeQuoteRequested.type && !isClaimPurpose(a.payload!.purpose!),

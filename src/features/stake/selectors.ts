@@ -13,6 +13,7 @@ import { stakeRow, type StakeRow } from './rows'
 import { poolMath } from './poolMath'
 import { summaryCurve } from './closeCurveView'
 import { statsView } from './statsView'
+import { closeAllMatured } from './closeAllMatured'
 
 /** What these selectors read: stake, token, wallet (docs/architecture.md §5). */
 type State = StakeRoot & TokenRoot & WalletRoot
@@ -34,6 +35,15 @@ const selectClosing = (s: State) => s.stake.closing
 export const selectClosePending = (s: State) => selectClosing(s).status === 'pending'
 /** Why the last close did not go through, for the summary; null when it did not fail. */
 export const selectCloseError = (s: State) => (selectClosing(s).status === 'failed' ? selectClosing(s).error : null)
+
+const selectClosingAll = (s: State) => s.stake.closingAll
+/**
+ * "Close all matured" is under way: its own send, or any close this wallet sent that is still pending (one found again
+ * after a reload too), which may hold the same stakes: a second send would only be refused.
+ */
+export const selectCloseAllPending = (s: State) => selectClosingAll(s).status === 'pending' || selectTxPending(s, 'unstake')
+/** Why the last "Close all matured" did not go through, for its dialog; null when it did not fail. */
+export const selectCloseAllError = (s: State) => (selectClosingAll(s).status === 'failed' ? selectClosingAll(s).error : null)
 
 /** The pool the staking page is about: the route's id, else the default pool of the wallet's network. */
 export const selectActivePoolId = createSelector(
@@ -173,6 +183,34 @@ export const selectSummaryCurve = createSelector(
     const entry = stakes.find((e) => e.id === id)
     return entry && pool ? summaryCurve(entry, pool, now) : null
   },
+)
+
+/**
+ * What "Close all matured" closes and pays (docs/product.md §2.4): the stakes listed that are matured at the chain
+ * time of the read, by id, and what each and all of them pay (closeAllMatured.ts); null when none is (or no pool is
+ * read). Amounts with the token's symbol; `totalWei` in base units.
+ */
+export const selectCloseAllMatured = createSelector(
+  [selectUserStakes, selectPool, selectChainTime, selectSymbol],
+  (stakes, pool, now, symbol) => {
+    if (!pool) return null
+    const m = closeAllMatured(stakes, BigInt(pool.rate), now)
+    if (m.ids.length === 0) return null
+    const amount = (wei: bigint) => formatAmount(wei, { symbol })
+    return {
+      ids: m.ids,
+      count: m.ids.length,
+      total: amount(m.total),
+      totalWei: m.total.toString(),
+      stakeAmount: amount(m.stakeAmount),
+      bonusAndReward: amount(m.bonusAndReward),
+      gains: amount(m.gains),
+      // A matured stake's close takes no fee (docs/product.md §5.1).
+      fee: amount(0n),
+      stakes: m.stakes.map((x) => ({ id: x.id, received: amount(x.received) })),
+    }
+  },
+  stable,
 )
 
 /** Days limits (docs/product.md §4.2): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */

@@ -146,6 +146,8 @@ export interface StakeState {
   approveError: string | null
   /** The stake being closed (summary dialog), the close in flight, and why it did not go through. */
   closing: { id: number | null; status: Status; error: string | null }
+  /** "Close all matured" (docs/product.md §2.4): its one unstake(ids) in flight, and why it did not go through. */
+  closingAll: { status: Status; error: string | null }
   /**
    * Sign and stake (docs/product.md §4.6): whether this wallet can sign an EIP-2612 permit for this pool's token (it is
    * not a contract, and the token has permits), read when the deposit dialog opens; null until read.
@@ -217,6 +219,7 @@ export const initialStakeState: StakeState = {
   approving: false,
   approveError: null,
   closing: { id: null, status: 'idle', error: null },
+  closingAll: { status: 'idle', error: null },
   permitSupport: null,
   permit: null,
   signing: false,
@@ -409,6 +412,17 @@ const stakeSlice = createSlice({
       state.closing.status = action.payload.ok ? 'succeeded' : 'failed'
       state.closing.error = action.payload.error
     },
+    /** The "Close all matured" dialog opens: the last attempt's outcome is not this one's. */
+    closeAllMaturedOpened(state) {
+      state.closingAll = { status: 'idle', error: null }
+    },
+    /** Close the matured stakes `ids` (the ones the dialog showed) in one unstake(ids). */
+    closeAllMaturedRequested(state, _action: PayloadAction<{ ids: number[] }>) {
+      state.closingAll = { status: 'pending', error: null }
+    },
+    closeAllMaturedSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
+      state.closingAll = { status: action.payload.ok ? 'succeeded' : 'failed', error: action.payload.error }
+    },
     /** The statistics block shows `pool`: another pool's figures go; its saga reads the period chosen. */
     statsShown({ stats }, { payload }: PayloadAction<{ pool: string }>) {
       const pool = payload.pool.toLowerCase()
@@ -504,6 +518,9 @@ export const {
   stakeSummaryOpened,
   unstakeRequested,
   unstakeSettled,
+  closeAllMaturedOpened,
+  closeAllMaturedRequested,
+  closeAllMaturedSettled,
   statsShown,
   statsRangeChosen,
   statsRefreshRequested,

@@ -23,6 +23,8 @@ export type FeePurpose =
       permit: { owner: string; pool: string; amount: string; deadline: string; v: number; r: string; s: string }
     }
   | { kind: 'close'; id: number }
+  /** "Close all matured": the one unstake(ids) of the matured stakes the dialog shows. */
+  | { kind: 'closeAll'; ids: number[] }
   /** Claim and stake the unlocked amount for the term of `hold` seconds (the vesting API's signed claim). */
   | { kind: 'claimStake'; hold: number; unlocked: string }
 

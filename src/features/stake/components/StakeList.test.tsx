@@ -7,16 +7,32 @@ import { feeQuoteKey, type FeePurpose } from '../../wallet/feeQuote'
 import { feeQuoted, feeQuoteRequested } from '../../wallet/slice'
 import { connectedWallet, renderWithProviders } from '../../../../test/support/render'
 import { initialTokenState } from '../../token/slice'
-import { initialStakeState, type StakeEntry } from '../slice'
+import { txRejected, txSubmitted } from '../../../chain/txActions'
+import type { WalletState } from '../../wallet/slice'
+import { MESSAGES } from '../../../chain/tx'
+import {
+  closeAllMaturedOpened,
+  closeAllMaturedRequested,
+  closeAllMaturedSettled,
+  initialStakeState,
+  unstakeRequested,
+  type StakeEntry,
+} from '../slice'
 
 /** Pool 1 with its rate up 10% from shared fees. */
 const POOL = testPool({ rate: ((11n * ONE) / 10n).toString(), stakersCount: 42 })
 const NOW = T0 + 25 * DAY
 
-/** The staking page with `stakes` listed, read at NOW; with `summaryOf` the closing summary of that stake is open. */
-function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?: boolean; now?: number } = {}) {
+/**
+ * The staking page with `stakes` listed, read at NOW; with `summaryOf` the closing summary of that stake is open, with
+ * `wallet` the wallet's state differs (another dialog open, another address shown).
+ */
+function openPage(
+  stakes: StakeEntry[],
+  opts: { summaryOf?: number; moreStakes?: boolean; now?: number; wallet?: Partial<WalletState>; route?: string } = {},
+) {
   const preloadedState: Partial<RootState> = {
-    wallet: connectedWallet(opts.summaryOf === undefined ? {} : { openModal: 'stakeSummary' }),
+    wallet: connectedWallet({ ...(opts.summaryOf === undefined ? {} : { openModal: 'stakeSummary' }), ...opts.wallet }),
     token: { ...initialTokenState, symbol: 'PLT' },
     stake: {
       ...initialStakeState,
@@ -30,7 +46,7 @@ function openPage(stakes: StakeEntry[], opts: { summaryOf?: number; moreStakes?:
       closing: { id: opts.summaryOf ?? null, status: 'idle', error: null },
     },
   }
-  return renderWithProviders(<App />, { preloadedState, route: '/staking' })
+  return renderWithProviders(<App />, { preloadedState, route: opts.route ?? '/staking' })
 }
 
 const closedEarly = () =>
@@ -166,5 +182,98 @@ describe('closing summary', () => {
       store.dispatch({ type: 'stake/unstakeRequested', payload: 3 })
     })
     expect(screen.queryByTestId('close-error')).toBeNull()
+  })
+})
+
+describe('close all matured', () => {
+  const LATER = T0 + 200 * DAY
+  /** Two matured stakes (#3 released at day 100, #5 at day 150), one pending (#6, day 250) and one closed (#1). */
+  const mix = () => [
+    testStake({ id: 6, stakeTime: T0 + 150 * DAY }, LATER),
+    testStake({ id: 5, stakeTime: T0 + 50 * DAY, stakeAmount: tokens(2_000n) }, LATER),
+    testStake({ id: 3 }, LATER),
+    closedEarly(),
+  ]
+  const figure = (id: string) => screen.getByTestId(`close-all-${id}`).textContent
+  const openDialog = () => openPage(mix(), { now: LATER, wallet: { openModal: 'closeAllMatured' } })
+
+  it('offers the matured stakes with their count, and previews what closing them pays before one close of exactly them', async () => {
+    const { user, dispatched, store } = openPage(mix(), { now: LATER })
+    await user.click(screen.getByRole('button', { name: 'Close all matured (2)' }))
+    expect(dispatched).toContainEqual(closeAllMaturedOpened())
+    expect(store.getState().wallet.openModal).toBe('closeAllMatured')
+    const dialog = screen.getByRole('dialog', { name: 'Close all matured' })
+    expect(within(dialog).getByText(/^2 matured stakes, closed together in one transaction\./)).toBeTruthy()
+    expect(figure('count')).toBe('2')
+    // Each pays its amount, its 100 bonus, its whole 400 reward and the 10% the rate rose on its 1,100 shares.
+    expect(figure('amount')).toBe('3,000.00 PLT')
+    expect(figure('rewards')).toBe('1,000.00 PLT')
+    expect(figure('gains')).toBe('220.00 PLT')
+    expect(figure('fee')).toBe('0.00 PLT')
+    expect(figure('total')).toBe('4,220.00 PLT')
+    const each = within(screen.getByTestId('close-all-stakes')).getAllByRole('listitem')
+    expect(each.map((li) => li.textContent)).toEqual(['Stake #31,610.00 PLT', 'Stake #52,610.00 PLT'])
+    await user.click(within(dialog).getByRole('button', { name: 'Close 2 stakes' }))
+    // One close of the two matured stakes: the pending one and the closed one are not in it.
+    expect(dispatched.filter((a) => a.type === closeAllMaturedRequested.type)).toEqual([
+      closeAllMaturedRequested({ ids: [3, 5] }),
+    ])
+  })
+
+  it('is not offered without a matured stake, nor for another address shown read only', () => {
+    const { unmount } = openPage([testStake({ id: 6, stakeTime: T0 + 150 * DAY }, LATER), closedEarly()], { now: LATER })
+    expect(screen.getByTestId('stake-6')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Close all matured/ })).toBeNull()
+    unmount()
+    const viewed = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    openPage(mix(), { now: LATER, wallet: { viewAccount: viewed }, route: `/staking?account=${viewed}` })
+    expect(screen.getByTestId('stake-3')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Close all matured/ })).toBeNull()
+  })
+
+  it('quotes the network fee of the one unstake(ids) before it is sent', () => {
+    const { dispatched } = openDialog()
+    const purpose: FeePurpose = { kind: 'closeAll', ids: [3, 5] }
+    expect(dispatched).toContainEqual(feeQuoteRequested({ key: feeQuoteKey(31337, DEV_ADDRESS, purpose), purpose }))
+  })
+
+  it('is disabled while a close is pending; a refusal says why in the dialog, a rejection leaves it as it was', () => {
+    const { store } = openDialog()
+    const send = () => screen.getByRole('button', { name: /Close 2 stakes$/ })
+    const offer = () => screen.getByRole('button', { name: 'Close all matured (2)' })
+    act(() => {
+      store.dispatch(closeAllMaturedRequested({ ids: [3, 5] }))
+    })
+    expect(offer()).toHaveProperty('disabled', true)
+    expect(send()).toHaveProperty('disabled', true)
+    expect(screen.getByRole('status', { name: 'Closing' })).toBeTruthy()
+
+    act(() => {
+      store.dispatch(closeAllMaturedSettled({ ok: false, error: 'This stake is already closed.' }))
+    })
+    expect(screen.getByTestId('close-all-error').textContent).toBe('This stake is already closed.')
+    expect(send()).toHaveProperty('disabled', false)
+    expect(offer()).toHaveProperty('disabled', false)
+
+    // Declined in the wallet: only the notice; the dialog keeps its figures and can be confirmed again.
+    act(() => {
+      store.dispatch(closeAllMaturedRequested({ ids: [3, 5] }))
+      store.dispatch(txRejected({ kind: 'unstake', message: MESSAGES.rejected }))
+      store.dispatch(closeAllMaturedSettled({ ok: false, error: null }))
+    })
+    expect(screen.getByText('You rejected the transaction in your wallet.')).toBeTruthy()
+    expect(screen.queryByTestId('close-all-error')).toBeNull()
+    expect(screen.getByRole('dialog', { name: 'Close all matured' })).toBeTruthy()
+    expect(figure('total')).toBe('4,220.00 PLT')
+    expect(send()).toHaveProperty('disabled', false)
+  })
+
+  it('waits while a single close this wallet sent is still pending, which may hold the same stakes', () => {
+    const { store } = openPage(mix(), { now: LATER })
+    act(() => {
+      store.dispatch(unstakeRequested(3))
+      store.dispatch(txSubmitted({ kind: 'unstake', hash: '0x' + '1'.repeat(64), chainId: 31337 }))
+    })
+    expect(screen.getByRole('button', { name: 'Close all matured (2)' })).toHaveProperty('disabled', true)
   })
 })

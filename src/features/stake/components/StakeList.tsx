@@ -12,9 +12,16 @@ import { useNow } from '../../../ui/useNow'
 import { modalOpened } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
 import { stakesCsv } from '../csv'
-import { makeSelectStakeRows, selectChainTime, selectPoolView, selectReadAt } from '../selectors'
+import {
+  makeSelectStakeRows,
+  selectChainTime,
+  selectCloseAllMatured,
+  selectCloseAllPending,
+  selectPoolView,
+  selectReadAt,
+} from '../selectors'
 import type { StakeRow } from '../rows'
-import { moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
+import { closeAllMaturedOpened, moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 import { RowsTable } from '../../../ui/RowsTable'
 
 const Head = styled(SpreadRow)`
@@ -34,6 +41,15 @@ const Head = styled(SpreadRow)`
     display: flex;
     gap: 8px;
     flex-wrap: wrap;
+  }
+  /* On a phone the actions take the whole width, each line of them filled, rather than a ragged stack. */
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    div {
+      width: 100%;
+    }
+    div > button {
+      flex: 1 1 auto;
+    }
   }
 `
 
@@ -182,7 +198,7 @@ const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: bool
  * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (docs/product.md §2.4) once a read
  * found none. A failed read says so with a Retry and keeps any rows already shown, never the empty state (issue #14,
  * docs/product.md §10.1). A list longer than the rows read ends with 'Show more',
- * which reads the next page only.
+ * which reads the next page only. 'Close all matured' offers the holder one close of every matured stake listed.
  */
 export function StakeList() {
   countRender('StakeList')
@@ -193,6 +209,9 @@ export function StakeList() {
   const view = useAppSelector(selectPoolView)
   // Another address shown read only (`?account=`): its list, worded as its own, with nothing to act on.
   const blocked = useAppSelector(selectActBlock)
+  // "Close all matured": the matured stakes listed, offered to their holder only (never for another address shown).
+  const matured = useAppSelector(selectCloseAllMatured)
+  const closingAll = useAppSelector(selectCloseAllPending)
   const deposit = () => dispatch(modalOpened('deposit'))
   const all = [...active, ...closed]
   return (
@@ -205,6 +224,18 @@ export function StakeList() {
           </strong>
         </h2>
         <div>
+          {matured && !blocked && (
+            <Button
+              $variant="secondary"
+              disabled={closingAll}
+              onClick={() => {
+                dispatch(closeAllMaturedOpened())
+                dispatch(modalOpened('closeAllMatured'))
+              }}
+            >
+              Close all matured ({matured.count})
+            </Button>
+          )}
           {all.length > 0 && (
             <Button $variant="secondary" onClick={() => download(all)}>
               Export CSV

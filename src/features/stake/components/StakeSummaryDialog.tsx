@@ -49,7 +49,8 @@ const Top = styled.div`
   margin-bottom: 18px;
 `
 
-const Figures = styled(FigureList)`
+/** A close's figures, its total under one rule across both columns; "Close all matured" lists its sums the same way. */
+export const Figures = styled(FigureList)`
   gap: 10px 16px;
   margin-bottom: 22px;
   dd {
