@@ -8,6 +8,8 @@ import {StakingPoolBase} from "./StakingPoolBase.sol";
 ///         the reservoir) and share the early-close fees of others by their pool shares: a fee raises the rate (fees
 ///         per share), and each stake's shares = (amount + bonus) / rate at the time it was made.
 contract ImplAndTermsV1 is StakingPoolBase {
+    constructor(address views_, address settings_) StakingPoolBase(views_, settings_) {}
+
     function version() public pure override returns (uint256) {
         return 1;
     }

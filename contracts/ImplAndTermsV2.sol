@@ -8,16 +8,13 @@ import {StakingPoolBase} from "./StakingPoolBase.sol";
 ///         an early close pays the amount less the fee, and the bonus and the fee go back to the reservoir.
 ///         No inflation, no referral bonus.
 contract ImplAndTermsV2 is StakingPoolBase {
+    constructor(address views_, address settings_) StakingPoolBase(views_, settings_) {}
+
     function version() public pure override returns (uint256) {
         return 2;
     }
 
     function _sharesFees() internal pure override returns (bool) {
         return false;
-    }
-
-    function _setParameters(PoolParams calldata p) internal override {
-        if (p.inflationPercent != 0 || p.refererBonusPercent != 0) revert NotSupportedInThisVersion();
-        super._setParameters(p);
     }
 }

@@ -2,7 +2,8 @@
  * `npm run bench:gas`: gas used by each write the app sends and by the Lens page reads, on the in-process Hardhat
  * network with the deployed system (optimizer 200). Prints a table against scripts/bench/gas-budgets.json (the
  * figures before the pool redesign and the targets of docs/architecture.md §8), then the Lens table: one stake-list
- * page for a user with 20, 2,000 and 20,000 stakes (BENCH_LENS_MAX lowers the largest).
+ * page for a user with 20, 2,000 and 20,000 stakes (BENCH_LENS_MAX lowers the largest), then what bringing a pool's
+ * books to now costs after idle days.
  */
 import hre from 'hardhat'
 import type { ContractTransactionResponse } from 'ethers'
@@ -169,6 +170,43 @@ async function main() {
     ),
   })
 
+  // Restake against a close and a stake of the same amount (after the Lens reads, which it would change): two matured
+  // stakes of dave's, each way, into a stake with the bounds of its preview, of 365 and 366 days so that each is the
+  // first stake released on its day (neither finds the other's release day already written).
+  const dv = sys.poolV1.connect(dave)
+  // Dave's permit stake above left the pool no allowance.
+  await sys.token.connect(dave).approve(v1, APPROVE_AMOUNT)
+  const first = await sys.poolV1.getUserStakesCount(dave.address)
+  for (let i = 0; i < 4; i++) await dv['stake(uint256,uint256)'](1000n * ONE, DAY)
+  await hre.network.provider.send('evm_increaseTime', [2 * 86_400])
+  await hre.network.provider.send('evm_mine', [])
+  const pays = async (ids: bigint[]) => {
+    let total = 0n
+    for (const id of ids) total += (await sys.poolV1.getStakeInfo(dave.address, id)).amountOut
+    return total
+  }
+  const guardedFor = async (amount: bigint, hold: bigint) =>
+    boundsOf(previewStake(await mathState(sys.poolV1), amount, hold, false))
+  const twice = [first, first + 1n]
+  const rb = await guardedFor(await pays(twice), 365n * DAY)
+  const restake = await used(dv.restake(twice, 365n * DAY, rb.maxFee, rb.minBonus, rb.minReward))
+  rows.push({ operation: 'restake v1, 2 matured stakes', gas: restake })
+  const other = [first + 2n, first + 3n]
+  const amount = await pays(other)
+  const closed = await used(dv.unstake(other))
+  const sb = await guardedFor(amount, 366n * DAY)
+  const staked = await used(
+    dv['stake(uint256,uint256,address,uint256,uint256,uint256)'](
+      amount,
+      366n * DAY,
+      ethers.ZeroAddress,
+      sb.maxFee,
+      sb.minBonus,
+      sb.minReward,
+    ),
+  )
+  rows.push({ operation: 'unstake + guarded stake v1, the same', gas: closed + staked })
+
   const width = Math.max(...rows.map((r) => r.operation.length))
   const n = (v: bigint | number | undefined) => (v === undefined ? '-' : v.toLocaleString('en-US'))
   console.log(`${'operation'.padEnd(width)}  ${'gas'.padStart(9)}  ${'before'.padStart(9)}  ${'budget'.padStart(9)}  verdict`)
@@ -183,6 +221,44 @@ async function main() {
     )
   }
   await lensTable(sys, owner)
+  await walkTable(owner)
+}
+
+/**
+ * What bringing a pool's books to now costs after it was left alone (checkpoint(), which every stake and close runs
+ * first): per UTC day with a stake released on it, and per day without one. A fresh system each time: a holder's
+ * 1,095-day stake and `releases` one-wei stakes released on as many successive days, then `idle` days without a
+ * transaction.
+ */
+async function walkTable(owner: Awaited<ReturnType<typeof hre.ethers.getSigners>>[number]) {
+  console.log('\nBringing pool v1 to now after idle days (checkpoint(); every stake and close does it first)')
+  console.log(
+    `${'release days'.padStart(12)}  ${'idle days'.padStart(9)}  ${'gas'.padStart(10)}  ${'per release day'.padStart(15)}`,
+  )
+  let base = 0n
+  for (const [releases, idle] of [
+    [0, 1],
+    [0, 1095],
+    [30, 31],
+    [365, 366],
+  ]) {
+    const sys = await deploySystem(owner)
+    const pool = sys.poolV1
+    const addr = await pool.getAddress()
+    await sys.reservoir.approvePool(await sys.token.getAddress(), addr, 0n)
+    await sys.token.mint(owner.address, 1_000_000n * ONE)
+    await sys.token.approve(addr, APPROVE_AMOUNT)
+    await pool['stake(uint256,uint256,address,uint256,uint256)'](1000n * ONE, 1095n * DAY, hre.ethers.ZeroAddress, 0n, 0n)
+    for (let d = 1; d <= releases; d++)
+      await pool['stake(uint256,uint256,address,uint256,uint256)'](1n, BigInt(d) * DAY, hre.ethers.ZeroAddress, 0n, 0n)
+    await hre.network.provider.send('evm_increaseTime', [idle * 86_400])
+    const gas = await used(pool.checkpoint())
+    if (releases === 0 && idle === 1) base = gas
+    const per = releases === 0 ? '-' : ((gas - base) / BigInt(releases)).toLocaleString('en-US')
+    console.log(
+      `${releases.toLocaleString('en-US').padStart(12)}  ${idle.toLocaleString('en-US').padStart(9)}  ${gas.toLocaleString('en-US').padStart(10)}  ${per.padStart(15)}`,
+    )
+  }
 }
 
 /**

@@ -2,6 +2,8 @@ import type { Signer } from 'ethers'
 import {
   ImplAndTermsV1,
   ImplAndTermsV1__factory,
+  PoolSettings__factory,
+  PoolViews__factory,
   ImplAndTermsV2,
   ImplAndTermsV2__factory,
   Lens__factory,
@@ -73,8 +75,15 @@ export async function deploySystem(deployer: Signer, opts: SystemOptions = {}) {
     owner,
   )
   const lens = await new Lens__factory(deployer).deploy()
-  const implV1 = await new ImplAndTermsV1__factory(deployer).deploy()
-  const implV2 = await new ImplAndTermsV2__factory(deployer).deploy()
+  // Each version's per-stake views and owner's settings run on its pools' storage from a PoolViews and a PoolSettings
+  // of their own (docs/contracts.md, "Storage").
+  const parts = async (sharesFees: boolean) =>
+    Promise.all([
+      new PoolViews__factory(deployer).deploy(sharesFees).then((c) => c.getAddress()),
+      new PoolSettings__factory(deployer).deploy(sharesFees).then((c) => c.getAddress()),
+    ])
+  const implV1 = await new ImplAndTermsV1__factory(deployer).deploy(...(await parts(true)))
+  const implV2 = await new ImplAndTermsV2__factory(deployer).deploy(...(await parts(false)))
 
   const base = {
     stakeToken: await token.getAddress(),

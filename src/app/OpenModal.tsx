@@ -4,8 +4,9 @@ import { useAppSelector } from '../kit/hooks'
 import { lazyChunk, LoadFailure } from '../kit/lazyChunk'
 import type { ModalName } from '../kit/modals'
 
-// Dialogs open on a click, so none is in the first view: one chunk for the small ones; formik and yup serve only the
-// deposit form, a chunk of its own. Both are prefetched once the page is idle (loaderScript, src/hosting/documents.ts).
+// Dialogs open on a click, so none is in the first view: one chunk for the small ones (Restake among them: it shows the
+// deposit's estimate and curve, but takes no form library); formik and yup serve only the deposit form, a chunk of its
+// own. Both are prefetched once the page is idle (loaderScript, src/hosting/documents.ts).
 // The first dialog of a chunk shows a moment after the click.
 const dialogsChunk = lazyChunk(() =>
   Promise.all([
@@ -15,13 +16,15 @@ const dialogsChunk = lazyChunk(() =>
     import(/* webpackChunkName: "dialogs" */ '../features/vesting/components/TermChooserModal'),
     import(/* webpackChunkName: "dialogs" */ '../features/stake/components/StakeSummaryDialog'),
     import(/* webpackChunkName: "dialogs" */ '../features/stake/components/CloseAllMaturedDialog'),
-  ]).then(([choose, connect, warning, terms, summary, closeAll]) => ({
+    import(/* webpackChunkName: "dialogs" */ '../features/stake/components/RestakeDialog'),
+  ]).then(([choose, connect, warning, terms, summary, closeAll, restake]) => ({
     ...choose,
     ...connect,
     ...warning,
     ...terms,
     ...summary,
     ...closeAll,
+    ...restake,
   })),
 )
 const DepositModal = lazyChunk(() => import(/* webpackChunkName: "deposit" */ '../features/stake/components/DepositModal'))(
@@ -35,6 +38,7 @@ const MODAL_COMPONENTS: Record<ModalName, ComponentType> = {
   deposit: DepositModal,
   stakeSummary: dialogsChunk((m) => m.StakeSummaryDialog),
   closeAllMatured: dialogsChunk((m) => m.CloseAllMaturedDialog),
+  restake: dialogsChunk((m) => m.RestakeDialog),
   claimWarning: dialogsChunk((m) => m.StakeWarningModal),
   claimTerms: dialogsChunk((m) => m.TermChooserModal),
 }

@@ -14,14 +14,23 @@ beforeAll(loadScreens)
 
 describe('the modal names', () => {
   it('are a closed list: a cookie or any other string is a dialog only when listed', () => {
-    expect(NAMES).toEqual(['chooseWallet', 'connect', 'deposit', 'stakeSummary', 'closeAllMatured', 'claimWarning', 'claimTerms'])
+    expect(NAMES).toEqual([
+      'chooseWallet',
+      'connect',
+      'deposit',
+      'stakeSummary',
+      'closeAllMatured',
+      'restake',
+      'claimWarning',
+      'claimTerms',
+    ])
     for (const name of NAMES) expect(isModalName(name)).toBe(true)
     for (const other of ['', 'Deposit', 'toString', '__proto__', 'constructor', undefined, null, 1])
       expect(isModalName(other)).toBe(false)
   })
 
   it('say which dialogs need a wallet (the staking page acts for one)', () => {
-    expect(NAMES.filter(needsWallet)).toEqual(['deposit', 'stakeSummary', 'closeAllMatured'])
+    expect(NAMES.filter(needsWallet)).toEqual(['deposit', 'stakeSummary', 'closeAllMatured', 'restake'])
   })
 })
 
@@ -70,6 +79,7 @@ describe('the open dialog', () => {
     ['deposit', 'Create deposit'],
     ['stakeSummary', `Stake #${stake.id}`],
     ['closeAllMatured', 'Close all matured'],
+    ['restake', 'Restake'],
     ['claimWarning', 'Before you stake'],
     ['claimTerms', 'Choose a staking term'],
   ] satisfies [ModalName, string][])('renders %s from the registry, and only it', async (name, title) => {

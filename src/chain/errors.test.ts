@@ -46,6 +46,14 @@ describe('toUserMessage', () => {
     )
   })
 
+  it('names the stake a restake would close before its release date', () => {
+    const pool = new Interface(PoolArtifact.abi)
+    const data = pool.encodeErrorResult('StakeNotMatured', [4n])
+    expect(toUserMessage({ code: 'CALL_EXCEPTION', data })).toBe(
+      'Stake #4 has not reached its release date yet, and only matured stakes can be restaked. Nothing was closed or staked.',
+    )
+  })
+
   it('has a message of its own for every custom error of the pool ABI', () => {
     const pool = new Interface(PoolArtifact.abi)
     const zero = (type: string) => (type === 'address' ? ZeroAddress : type === 'string' ? '' : type === 'bool' ? false : 0n)

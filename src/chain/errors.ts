@@ -20,6 +20,7 @@ const ERROR_SIGNATURES = [
   'error NoStakeIds()',
   'error StakeNotFound(uint256 id)',
   'error StakeNotActive(uint256 id)',
+  'error StakeNotMatured(uint256 id)',
   'error SharesNotTransferable()',
   'error RewardsUnavailable(uint256 bonus, uint256 reward)',
   // The guarded stakes (terms the holder saw), the referer rule and the permit stake.
@@ -166,6 +167,9 @@ const DETAILED: Record<string, (args: Result) => string> = {
     `The signed permit lets the pool take only ${formatAmount(a.allowance as bigint)} of the ${formatAmount(
       a.amount as bigint,
     )} needed; sign again.`,
+  // restake(ids, ...) takes matured stakes only; one that is still running would be closed early, at a fee.
+  StakeNotMatured: (a) =>
+    `Stake #${a.id as bigint} has not reached its release date yet, and only matured stakes can be restaked. Nothing was closed or staked.`,
   RewardsUnavailable: (a) =>
     `The reward reservoir can no longer fund this stake's full bonus and reward: it can fund a bonus of ${formatAmount(
       a.bonus as bigint,

@@ -1,10 +1,12 @@
 import fc from 'fast-check'
 import {
   BACKING_UNIT,
-  backingUnits,
   boundsOf,
   landedFee,
-  referralBacking,
+  referralBonus,
+  referralDebtUnits,
+  repaidShare,
+  expiryDay,
   referralCapacity,
   referralPayback,
   DAY,
@@ -80,13 +82,14 @@ describe('previewStake', () => {
     expect(p).toMatchObject({
       holdTime: 365n * DAY,
       lengthBonusPercent: 10n * ONE,
-      referralBonusPercent: 5n * ONE,
-      bonusPercent: 15n * ONE,
-      bonusWanted: T(150n),
-      bonus: T(150n),
+      // The referral bonus grows with the hold as the length bonus does: 5% x 365 / 1095.
+      referralBonusPercent: (5n * ONE * 365n) / 1095n,
+      bonusPercent: 10n * ONE + (5n * ONE * 365n) / 1095n,
+      bonusWanted: (T(1000n) * ((10n * ONE + (5n * ONE * 365n) / 1095n) / 100n)) / ONE,
+      bonus: (T(1000n) * ((10n * ONE + (5n * ONE * 365n) / 1095n) / 100n)) / ONE,
       rewardWanted: T(4000n),
       reward: T(4000n),
-      bonusFraction: (15n * ONE) / 100n,
+      bonusFraction: (10n * ONE + (5n * ONE * 365n) / 1095n) / 100n,
       rewardFraction: 4n * ONE,
       feeFraction: ONE,
       rate: 2n * ONE,
@@ -94,7 +97,7 @@ describe('previewStake', () => {
       // stakers' fees.
       shares: T(1000n),
       totalSharesAfter: T(1100n),
-      atMaturity: T(5150n),
+      atMaturity: T(5000n) + (T(1000n) * ((10n * ONE + (5n * ONE * 365n) / 1095n) / 100n)) / ONE,
     })
     expect(p.shareOfPool).toBe((T(1000n) * ONE) / T(1100n))
   })
@@ -108,7 +111,13 @@ describe('previewStake', () => {
     const bonusShort = previewStake(pool({ reservoirAvailable: T(60n) }), T(1000n), 365n * DAY, false)
     expect(bonusShort).toMatchObject({ bonus: T(60n), reward: 0n, shares: T(1000n) })
     const empty = previewStake(pool({ reservoirAvailable: 0n }), T(1000n), 365n * DAY, true)
-    expect(empty).toMatchObject({ bonusPercent: 15n * ONE, bonus: 0n, reward: 0n, shares: T(1000n), atMaturity: T(1000n) })
+    expect(empty).toMatchObject({
+      bonusPercent: 10n * ONE + (5n * ONE * 365n) / 1095n,
+      bonus: 0n,
+      reward: 0n,
+      shares: T(1000n),
+      atMaturity: T(1000n),
+    })
   })
 
   it('never funds more than the reservoir has or than was wanted, for any amount, hold and reservoir', () => {
@@ -323,19 +332,37 @@ describe('guarded stakes and the referer rule', () => {
     expect(referralCapacity(referer, 1095n * DAY)).toBe(0n)
     expect(referralCapacity(referer, 1096n * DAY)).toBe(0n)
     expect(referralCapacity({ ...referer, unHoldFee: 0n }, DAY)).toBe(0n)
-    expect(referralBacking(T(100_000n), 5n * ONE)).toBe(T(5_000n))
-    expect(referralBacking(1n, 5n * ONE)).toBe(1n)
-    expect(backingUnits(1n)).toBe(1n)
-    expect(backingUnits(BACKING_UNIT + 1n)).toBe(2n)
+    // A 1,095-day referral at 5% gets 5%; a 30-day one 5% x 30 / 1095.
+    expect(referralBonus(T(100_000n), 5n * ONE, 1095n * DAY, 1095n * DAY)).toBe(T(5_000n))
+    expect(referralBonus(T(100_000n), 5n * ONE, 30n * DAY, 1095n * DAY)).toBe(
+      (T(100_000n) * ((5n * ONE * 30n) / 1095n / 100n)) / ONE,
+    )
+    expect(referralBonus(1n, 5n * ONE, 1095n * DAY, 1095n * DAY)).toBe(0n)
   })
 
-  it("sends to the reservoir only the part of a referer's fee that the bonuses it still owes account for", () => {
-    // The attack review's griefer: a 1-wei referral makes the referer owe one unit of its 990,867.56 fee.
+  it('owes for a referral no more than the bonus the referred stake was funded with, rounded down', () => {
+    // Funded in full: the referral's part of a 15% bonus of which 5 points are the referral's.
+    expect(referralDebtUnits(T(5_000n), T(15_000n), 5n * ONE, 15n * ONE)).toBe(T(5_000n) / BACKING_UNIT)
+    // A reservoir that funded a third of the bonus: a third of the referral's part.
+    expect(referralDebtUnits(T(5_000n), T(5_000n), 5n * ONE, 15n * ONE)).toBe((T(5_000n) * 5n) / 15n / BACKING_UNIT)
+    // Nothing funded, or a bonus below one unit: nothing owed.
+    expect(referralDebtUnits(T(5_000n), 0n, 5n * ONE, 15n * ONE)).toBe(0n)
+    expect(referralDebtUnits(BACKING_UNIT - 1n, BACKING_UNIT - 1n, ONE, ONE)).toBe(0n)
+    expect(repaidShare(3n, 900n, 9n)).toBe(300n)
+    expect(repaidShare(3n, 900n, 0n)).toBe(0n)
+  })
+
+  it("ends a stake's share of the fees at the start (UTC) of its release day", () => {
+    expect(expiryDay(10n * DAY + 5n, 30n * DAY)).toBe(40n)
+    expect(expiryDay(10n * DAY - 1n, DAY)).toBe(10n)
+  })
+
+  it("sends to the reservoir only what a backer's early close owes for the referred stakes still open", () => {
     const fee = 990_867_558_768_814_476_577_033n
-    expect(referralPayback(fee, 1n)).toEqual({ toReservoir: BACKING_UNIT, rest: fee - BACKING_UNIT, owedUnits: 0n })
-    expect(referralPayback(fee, 0n)).toEqual({ toReservoir: 0n, rest: fee, owedUnits: 0n })
-    // A fee smaller than what is owed goes back whole; what is left owed is rounded down.
-    expect(referralPayback(BACKING_UNIT + 1n, 5n)).toEqual({ toReservoir: BACKING_UNIT + 1n, rest: 0n, owedUnits: 3n })
-    expect(referralPayback(0n, 5n)).toEqual({ toReservoir: 0n, rest: 0n, owedUnits: 5n })
+    expect(referralPayback(fee, 1n)).toEqual({ toReservoir: BACKING_UNIT, rest: fee - BACKING_UNIT })
+    expect(referralPayback(fee, 0n)).toEqual({ toReservoir: 0n, rest: fee })
+    // A fee smaller than what is owed goes back whole.
+    expect(referralPayback(BACKING_UNIT + 1n, 5n)).toEqual({ toReservoir: BACKING_UNIT + 1n, rest: 0n })
+    expect(referralPayback(0n, 5n)).toEqual({ toReservoir: 0n, rest: 0n })
   })
 })

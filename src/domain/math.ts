@@ -82,9 +82,18 @@ export function lengthBonusPercent(timeBonusPercent: bigint, holdTime: bigint, h
   return (timeBonusPercent * normalizeHoldTime(holdTime)) / holdTimeMax
 }
 
-/** Referral bonus percent: the pool's percent with a referer, else 0 (always 0 in version 2). */
-export function referralBonusPercent(refererBonusPercent: bigint, hasReferer: boolean): bigint {
-  return hasReferer ? refererBonusPercent : 0n
+/**
+ * Referral bonus percent: with a referer, refererBonusPercent x hold / holdTimeMax (it grows with the hold as the
+ * length bonus does), else 0 (always 0 in version 2).
+ */
+export function referralBonusPercent(
+  refererBonusPercent: bigint,
+  hasReferer: boolean,
+  holdTime: bigint,
+  holdTimeMax: bigint,
+): bigint {
+  if (!hasReferer || holdTimeMax === 0n) return 0n
+  return (refererBonusPercent * normalizeHoldTime(holdTime)) / holdTimeMax
 }
 
 /** Inflation over a whole hold as a fraction of the principal (1e18 = 100%): simple interest. */
@@ -128,7 +137,7 @@ export function previewStake(
 ): StakePreview {
   const hold = normalizeHoldTime(holdTime)
   const lb = termBonusPercent === undefined ? lengthBonusPercent(s.timeBonusPercent, hold, s.holdTimeMax) : 0n
-  const rb = termBonusPercent === undefined ? referralBonusPercent(s.refererBonusPercent, hasReferer) : 0n
+  const rb = termBonusPercent === undefined ? referralBonusPercent(s.refererBonusPercent, hasReferer, hold, s.holdTimeMax) : 0n
   const bonusPercent = termBonusPercent ?? lb + rb
   let bonusFraction = bonusPercent / 100n
   let rewardFr = rewardFraction(s.inflationPercent, hold)
@@ -269,8 +278,6 @@ export function releaseFees(st: FeeStream, shares: bigint, t: bigint): FeeStream
   }
 }
 
-const ceilDiv = (a: bigint, b: bigint): bigint => (a === 0n ? 0n : (a - 1n) / b + 1n)
-
 /** The terms a guarded stake asks for (the pools' `stake(amount, hold, referer, maxFee, minBonus, minReward)`). */
 export interface StakeBounds {
   /** The highest early-close fee accepted, 1e18-scaled percent (as the pool's unHoldFee). */
@@ -294,9 +301,19 @@ export function landedFee(unHoldFee: bigint): bigint {
   return (unHoldFee / 100n) * 100n
 }
 
-/** The referral bonus a referral makes a referer's stake back: amount x refererBonusPercent, rounded up. */
-export function referralBacking(amount: bigint, refererBonusPercent: bigint): bigint {
-  return ceilDiv(amount * (refererBonusPercent / 100n), ONE)
+/** The referral bonus of a stake of `amount` held `holdTime`: amount x its referral percent (rounded down). */
+export function referralBonus(amount: bigint, refererBonusPercent: bigint, holdTime: bigint, holdTimeMax: bigint): bigint {
+  return (amount * (referralBonusPercent(refererBonusPercent, true, holdTime, holdTimeMax) / 100n)) / ONE
+}
+
+/**
+ * What a referer owes for a referred stake, in BACKING_UNITs rounded down: the referral's part of the bonus the
+ * reservoir funded (`fundedBonus` of the stake's `bonusPercent`, pro rata), never more than its nominal referral bonus.
+ */
+export function referralDebtUnits(nominal: bigint, fundedBonus: bigint, referralPercent: bigint, bonusPercent: bigint): bigint {
+  if (bonusPercent === 0n) return 0n
+  const funded = (fundedBonus * referralPercent) / bonusPercent
+  return (funded < nominal ? funded : nominal) / BACKING_UNIT
 }
 
 /**
@@ -313,21 +330,28 @@ export function referralCapacity(
   return (referer.stakeAmount * (referer.unHoldFee / 100n) * (end - release)) / referer.holdTime / ONE
 }
 
-/** `backed` base units rounded up to whole BACKING_UNITs, as a referer's account counts them. */
-export function backingUnits(backed: bigint): bigint {
-  return ceilDiv(backed, BACKING_UNIT)
+/**
+ * How an early-close fee of a stake that backs referrals is split: it pays back what it owes for the referred stakes
+ * still open (`owedUnits` BACKING_UNITs) to the reservoir that funded them, at most the fee; the rest is a fee like any
+ * other (version 1: streamed to the holders).
+ */
+export function referralPayback(fee: bigint, owedUnits: bigint): { toReservoir: bigint; rest: bigint } {
+  const owed = owedUnits * BACKING_UNIT
+  const back = fee < owed ? fee : owed
+  return { toReservoir: back, rest: fee - back }
 }
 
 /**
- * How an early-close fee of a referer is split while stakes it referred are not all released: the part that pays back
- * the referral bonuses it backs and has not paid back yet (`owedUnits` BACKING_UNITs, across its stakes) goes to the
- * reservoir that funded them, at most the fee; the rest is a fee like any other (version 1: streamed to the holders).
- * What it still owes after is rounded down, so never more than those bonuses goes back.
+ * A referred stake's part of what its backer paid back when the backer closed early (`paid`, for `liveAtClose` units
+ * then open): when the referred stake then forfeits its bonus, this part is shared as a fee, not returned again.
  */
-export function referralPayback(fee: bigint, owedUnits: bigint): { toReservoir: bigint; rest: bigint; owedUnits: bigint } {
-  const owed = owedUnits * BACKING_UNIT
-  const back = fee < owed ? fee : owed
-  return { toReservoir: back, rest: fee - back, owedUnits: owedUnits - ceilDiv(back, BACKING_UNIT) }
+export function repaidShare(units: bigint, paid: bigint, liveAtClose: bigint): bigint {
+  return liveAtClose === 0n ? 0n : (units * paid) / liveAtClose
+}
+
+/** The UTC day (unix time / 1 day) whose start ends a stake's share of the early-close fees: its release day. */
+export function expiryDay(stakeTime: bigint, holdTime: bigint): bigint {
+  return (stakeTime + holdTime) / DAY
 }
 
 /** Progress of a stake in hundredths of a percent (10000 = 100.00%), capped at 100%. */

@@ -17,6 +17,8 @@ export const MODALS = {
   stakeSummary: { needsWallet: true },
   /** "Close all matured": what closing every matured stake pays, then one transaction (docs/product.md §2.4). */
   closeAllMatured: { needsWallet: true },
+  /** Restake: matured stakes closed and staked again as one new stake, in one transaction (docs/product.md §2.6a). */
+  restake: { needsWallet: true },
   /** Claim and stake, first step: the warning (docs/product.md §2.7). */
   claimWarning: { needsWallet: false },
   /** Claim and stake, second step: the term chooser (docs/product.md §2.7). */

@@ -23,10 +23,9 @@ import {
   FEE_STREAM,
   ONE,
   PERCENT,
-  backingUnits,
   boundsOf,
   previewStake,
-  referralBacking,
+  referralBonus,
   shareFee,
   type PoolVersion,
   type StakeBounds,
@@ -770,7 +769,8 @@ describe('Audit regressions (pools that keep their word)', () => {
         const f = await loadFixture(deployAuditFixture)
         const run = await Run.of(f, 1)
         const [C, W, A, B] = f.users
-        const t0 = BigInt(await time.latest()) + 10n
+        // At 10:00 UTC, so B's release day begins ten hours before its release whenever the test runs.
+        const t0 = (BigInt(await time.latest()) / DAY + 1n) * DAY + 36_000n
         await run.stake(C, T(1_000_000), YEAR_HOLD, undefined, t0)
         await run.stake(W, T(1_000_000), MAX_HOLD, undefined, t0 + 1n)
         await run.setParameters({ unHoldFee: fee * ONE, timeBonusPercent: bonus * ONE, inflationPercent: 0n })
@@ -786,15 +786,18 @@ describe('Audit regressions (pools that keep their word)', () => {
         const aNet = a.paid[0] - T(1_000_000)
         const bNet = b.paid[0] - T(1_000_000)
         const aGains = a.paid[0] + a.closes[0].fee - T(1_000_000)
-        // A, B and C held 1,000,000 each through the whole stream: A's principal-time-weighted part is a third.
-        const fair = whaleFee / 3n
+        // A, B and C held 1,000,000 each while B was at risk; from B's release day (00:00 UTC) A and C shared the rest
+        // by halves: A's principal-time-weighted part, from the model, is what it may collect at most.
+        const aStake = run.model.stakesOf(A.address)[0]
+        const fair = aStake.fairNum / aStake.fairDen
+        expect(fair > whaleFee / 3n && fair < whaleFee / 2n, 'more than a third, less than a half').to.equal(true)
         const whole = (x: bigint) => (x / ONE).toLocaleString('en-US')
         expect(
           aGains <= fair,
           `A collected ${whole(aGains)} of the fee, its principal-time-weighted part is ${whole(fair)}`,
         ).to.equal(true)
         expect(aNet < bNet, `A nets ${whole(aNet)}, B (held to maturity) ${whole(bNet)}`).to.equal(true)
-        expect(whole(aGains)).to.equal('330,289')
+        expect(whole(aGains)).to.equal('332,582')
         run.checks.verify()
       })
     }
@@ -817,24 +820,25 @@ describe('Audit regressions (pools that keep their word)', () => {
       const [S, X, Y, Z] = f.users
       const parties = [S, X, Y, Z].map((u) => u.address)
       const start = await run.balances(parties)
-      // The smallest stake that backs three referral bonuses of 5,000 for 30 days: 16,000 for 1,095 days.
-      const { time: ts } = await run.stake(S, T(16_000), MAX_HOLD)
+      // A 30-day referral bonus is 5% x 30 / 1,095 (136.99 of 100,000): 500 for 1,095 days backs three, not four.
+      const { time: ts } = await run.stake(S, T(500), MAX_HOLD)
       const referred = []
       for (const u of [X, Y, Z]) referred.push(await run.stake(u, T(100_000), 30n * DAY, S.address))
       // What the same stakes get without a referer.
       const plain = previewStake(await mathState(f.poolV1), T(100_000), 30n * DAY, false)
       const gained = referred.reduce((sum, r) => sum + r.preview.bonus - plain.bonus, 0n)
-      expect(gained).to.equal(T(15_000))
+      expect(gained).to.equal(3n * referralBonus(T(100_000), BigInt(V1_PARAMS.refererBonusPercent), 30n * DAY, MAX_HOLD))
       // A fourth is more than S's stake keeps at stake for the referred period.
       await expect(
         f.poolV1.connect(f.users[4])['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, S.address),
       ).to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
       // S leaves a second later: its fee pays back every bonus it backed to the reservoir that funded them; only the
-      // rest (about 1,000) streams to the holders, here the referred stakes themselves.
+      // rest streams to the holders, here the referred stakes themselves.
       const s = await run.close(S, [0n], { at: ts + 4n * 1n + 1n })
-      expect(s.closes[0].fee).to.be.greaterThan(T(15_000))
-      expect(s.paidBack, 'every bonus paid back').to.be.greaterThanOrEqual(gained)
-      expect(s.paidBack - gained < 3n * 2n ** 24n, 'and no more (rounded up to BACKING_UNITs)').to.equal(true)
+      expect(s.closes[0].fee).to.be.greaterThan(gained)
+      // Each debt is its bonus rounded down to BACKING_UNITs: never more than the bonuses, less by under a unit each.
+      expect(s.paidBack, 'no more than the bonuses').to.be.lessThanOrEqual(gained)
+      expect(gained - s.paidBack < 3n * 2n ** 24n, 'every bonus paid back, to the unit').to.equal(true)
       expect(s.otherFees).to.equal(s.closes[0].fee - s.paidBack)
       await time.increase(30n * DAY)
       for (const [i, u] of [X, Y, Z].entries()) await run.close(u, [referred[i].id])
@@ -865,7 +869,7 @@ describe('Audit regressions (pools that keep their word)', () => {
       await run.stake(S, T(1_000), MAX_HOLD)
       await expect(f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100), 30n * DAY, S.address))
         .to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
-        .withArgs(T(500), 0n)
+        .withArgs(referralBonus(T(100), 500n * ONE, 30n * DAY, MAX_HOLD), 0n)
       // The minimum is the owner's, within bounds.
       await expect(f.poolV1.setRefererMinStake(0n)).to.be.revertedWithCustomError(f.poolV1, 'ParameterOutOfBounds')
       await expect(f.poolV1.connect(X).setRefererMinStake(T(5))).to.be.revertedWithCustomError(
@@ -1045,17 +1049,21 @@ describe('Audit regressions (attack review)', () => {
   const fmt = (x: bigint) => ethers.formatUnits(x, 18)
 
   describe('finding 1: a referral takes back from its referer no more of an early-close fee than the bonuses it backs', () => {
-    it('a 1-wei stake naming a stranger diverts one BACKING_UNIT of its 990,867.56 fee; the rest streams to the holders (before: all of it to the reservoir, 0 to H)', async () => {
+    it('a 1-wei stake naming a stranger diverts nothing of its 990,867.56 fee; all of it streams to the holders (before issue 40: one BACKING_UNIT; before b9bce9c: all of it to the reservoir)', async () => {
       const f = await loadFixture(deployAuditFixture)
       const run = await Run.of(f, 1)
       const [H, W, G] = f.users
       await run.stake(H, T(1_000_000), MAX_HOLD)
       await run.stake(W, T(1_000_000), MAX_HOLD)
-      // G, with no other stake, names W (who never agreed) for 1 wei over 1,094 days: a bonus of 1 wei, one unit.
+      // G, with no other stake, names W (who never agreed) for 1 wei over 1,094 days: a bonus below one unit, no debt.
       await run.stake(G, 1n, 1094n * DAY, W.address)
-      const [owed, until] = await f.poolV1.getReferralBacking(W.address)
-      expect(owed, 'what W owes for the 1-wei referral').to.equal(BACKING_UNIT)
-      expect(until).to.be.greaterThan(0n)
+      // No debt, no record: W's stake owes nothing for it.
+      expect([...(await f.poolV1.getReferral(G.address, 0))], 'the 1-wei referral owes nothing').to.deep.equal([
+        ethers.ZeroAddress,
+        0n,
+        0n,
+      ])
+      expect([...(await f.poolV1.getReferralBacking(W.address, 0))]).to.deep.equal([0n, 0n, 0n])
       await time.increase(10n * DAY)
       const w = await run.close(W, [0n])
       const { fee, forfeited } = w.closes[0]
@@ -1065,45 +1073,42 @@ describe('Audit regressions (attack review)', () => {
       expect(
         [toReservoir - forfeited, pending],
         `W's fee to the reservoir ${fmt(toReservoir - forfeited)}, streaming to the holders ${fmt(pending)}`,
-      ).to.deep.equal([BACKING_UNIT, fee - BACKING_UNIT])
-      expect((await f.poolV1.getReferralBacking(W.address))[0], 'paid back').to.equal(0n)
-      // H holds 1,000,000 of the 1,000,000 + 1 wei of shares (and 1 virtual token) through the whole stream.
+      ).to.deep.equal([0n, fee])
+      // H holds 1,000,000 of the 1,000,000 + 1 wei of shares at risk (and 1 virtual token) through the whole stream.
       await time.increase(FEE_STREAM + 1n)
       const hGains = (await f.poolV1.getStakeInfo(H.address, 0)).stake.gains
-      const { rate } = shareFee(fee - BACKING_UNIT, ONE, T(1_000_000) + 1n)
+      const { rate } = shareFee(fee, ONE, T(1_000_000) + 1n)
       expect(hGains, `H gets ${fmt(hGains)}`).to.equal((T(1_000_000) * (rate - ONE)) / ONE)
       expect(fmt(hGains).slice(0, 7)).to.equal('990866.')
       run.checks.verify()
     })
 
-    it('what a referer owes is kept across its stakes until paid back, from whichever closes early, and no more (before: both fees, about 32,000, to the reservoir)', async () => {
+    it('what a referer owes stays on the stake that backed each referral: each early close pays back its own referrals, no more (before: one debt across the account)', async () => {
       const f = await loadFixture(deployAuditFixture)
       const run = await Run.of(f, 1)
       const [R, X, Y, Z, H] = f.users
       await run.stake(H, T(500_000), MAX_HOLD)
       await run.stake(R, T(16_000), MAX_HOLD)
       await run.stake(X, T(100_000), 30n * DAY, R.address)
-      // R's next stake is its latest: it backs what R still owes (5,000) and the new referrals.
+      // R's next stake is its latest: it backs the next referrals; X's debt stays on R's first stake.
       await run.stake(R, T(16_000), MAX_HOLD)
       await run.stake(Y, T(100_000), 30n * DAY, R.address)
       await run.stake(Z, T(100_000), 30n * DAY, R.address)
-      const bonus = referralBacking(T(100_000), 5n * ONE)
-      const owedAll = 3n * backingUnits(bonus) * BACKING_UNIT
-      expect((await f.poolV1.getReferralBacking(R.address))[0]).to.equal(owedAll)
-      // 20,000 would be past what R's latest stake keeps at stake for 30 days (15,561.6).
+      const debt =
+        (referralBonus(T(100_000), BigInt(V1_PARAMS.refererBonusPercent), 30n * DAY, MAX_HOLD) / BACKING_UNIT) * BACKING_UNIT
+      expect((await f.poolV1.getReferralBacking(R.address, 0))[0]).to.equal(debt)
+      expect((await f.poolV1.getReferralBacking(R.address, 1))[0]).to.equal(2n * debt)
+      // A 1,000-day referral of 100,000 (4,566 of bonus) is past what R's latest stake keeps at stake until then.
       await expect(
-        f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100_000), 30n * DAY, R.address),
+        f.poolV1.connect(X)['stake(uint256,uint256,address)'](T(100_000), 1000n * DAY, R.address),
       ).to.be.revertedWithCustomError(f.poolV1, 'ReferralNotBacked')
-      // R closes its first stake early: 15,000 of its fee (all R owes) goes back to the reservoir, the rest streams.
+      // R closes its first stake early: X's debt goes back to the reservoir, the rest of its fee streams.
       const first = await run.close(R, [0n], { now: true })
-      const fee0 = first.closes[0].fee
-      expect(first.toReservoir - first.closes[0].forfeited, `first fee ${fmt(fee0)}: to the reservoir`).to.equal(owedAll)
-      expect((await f.poolV1.getReferralBacking(R.address))[0]).to.equal(0n)
-      // Its second stake's fee is all the holders'.
+      expect(first.toReservoir - first.closes[0].forfeited, "first fee: X's debt to the reservoir").to.equal(debt)
+      expect([...(await f.poolV1.getReferralBacking(R.address, 0))]).to.deep.equal([0n, debt, debt])
+      // Its second stake pays back Y's and Z's, and no more.
       const second = await run.close(R, [1n], { now: true })
-      const fee1 = second.closes[0].fee
-      expect(second.toReservoir - second.closes[0].forfeited, `second fee ${fmt(fee1)}: to the reservoir`).to.equal(0n)
-      expect(fee0 + fee1 > T(31_999)).to.equal(true)
+      expect(second.toReservoir - second.closes[0].forfeited, "second fee: Y's and Z's debts").to.equal(2n * debt)
       run.checks.verify()
     })
   })

@@ -1,22 +1,24 @@
 /**
  * Stateful property tests of both pool versions: fast-check generates random sequences of stakes (1 wei to whale
- * amounts, every hold edge, referers), closes, claim-and-stakes (stakeFor from the harvest contract), same-block
- * stake-then-close cycles, time jumps from 1 s to 3 years, donations, sweeps, reservoir drains and refills, owner
- * parameter changes and pauses, owner changes landing between a preview and its stake (the guarded forms, the
- * permit stake with and without a griefer submitting the permit first, stakeForGuarded after a cut to the harvest
- * terms), referrals under the referer rule, runs each on the Hardhat network and on the model (poolModel.ts over
- * src/domain/math.ts), and after every command checks what must always hold (docs/contracts.md, "Pools"):
+ * amounts, every hold edge, referers), closes, restakes of matured stakes (all, some, or with a pending one that gets
+ * it refused), claim-and-stakes (stakeFor from the harvest contract), same-block stake-then-close cycles, time jumps
+ * from 1 s to 3 years, donations, sweeps, reservoir drains and refills, owner parameter changes and pauses, owner
+ * changes landing between a preview and its stake (the guarded forms, the permit stake with and without a griefer
+ * submitting the permit first, stakeForGuarded after a cut to the harvest terms), referrals under the referer rule,
+ * runs each on the Hardhat network and on the model (poolModel.ts over src/domain/math.ts), and after every command
+ * checks what must always hold (docs/contracts.md, "Pools"):
  *   - every active stake can be closed now (each close is simulated);
  *   - the pool's balance covers every obligation and what closing every stake now would pay;
  *   - every figure the pool shows equals the model's to the wei, and every close pays exactly the model's amount;
  *   - the rate never falls and never rises by more than the fees charged;
  *   - a stake-then-close in one transaction never returns more than was put in;
- *   - no stake collects more of the fees than its principal-time-weighted part (model: fairAt), to the wei;
- *   - a guarded or permit stake lands on terms at least as good as its preview, or reverts naming the term;
- *   - the referral bonuses a referer backs never exceed what its backing stake keeps at stake for the referred period;
- *   - a fee goes to the reservoir only up to the referral bonuses its referer backs and has not paid back: each close
- *     pays back at most min(fee, what it owes), the rest streams as any fee, and no referer ever pays back more than
- *     the bonuses it backed.
+ *   - no stake collects more of the fees than its principal-time-weighted part while at risk (model: fairAt), to the
+ *     wei, and past the start (UTC) of its release day its gains do not grow, to the wei;
+ *   - a guarded, permit or restake stake lands on terms at least as good as its preview, or reverts naming the term;
+ *   - what a referer owes is booked per referred stake from the bonus it was funded with, within the backing stake's
+ *     principal, and ends when that stake closes; a backing stake's early close pays back at most min(fee, what it
+ *     owes), the rest streams as any fee, and net of the forfeited bonuses later shared no referer pays back more
+ *     than the bonuses its referrals kept.
  * `npm test` runs a fixed seed and budget; `npm run fuzz` (FUZZ_RUNS, FUZZ_SEED, FUZZ_COMMANDS) runs longer and prints
  * the runs, the commands executed and any shrunk counterexample.
  */
@@ -33,7 +35,6 @@ import {
   ONE,
   boundsOf,
   previewStake,
-  referralCapacity,
   type PoolVersion,
   type StakeBounds,
 } from '../../src/domain/math'
@@ -52,7 +53,18 @@ const PROGRESS_EVERY = 500
 const WHALE = 2n ** 96n - 1n
 const USERS = 4
 
-const stats = { runs: 0, commands: 0, closes: 0, stakes: 0, refusals: 0, cycles: 0, referrals: 0, permits: 0, frontRun: 0 }
+const stats = {
+  runs: 0,
+  commands: 0,
+  closes: 0,
+  stakes: 0,
+  refusals: 0,
+  cycles: 0,
+  referrals: 0,
+  permits: 0,
+  frontRun: 0,
+  restakes: 0,
+}
 const refusals = new Map<string, number>()
 
 async function propertyFixture() {
@@ -132,7 +144,7 @@ async function checkInvariants(m: PoolModel, r: Real) {
   const st = await r.pool.getPoolState()
   const now = await latest()
   expect(st.rate, 'rate').to.equal(m.at(now).rate)
-  expect(st.totalShares, 'total shares').to.equal(m.totalShares)
+  expect(st.totalShares, 'shares at risk').to.equal(m.at(now).atRisk)
   expect(st.totalStaked, 'total staked').to.equal(m.totalStaked)
   expect(st.stakersCount, 'stakers').to.equal(m.stakersCount)
   expect(st.obligations, 'obligations').to.equal(m.obligationsAt(now))
@@ -157,6 +169,12 @@ async function checkInvariants(m: PoolModel, r: Real) {
         want.forfeited,
       ])
       payAll += want.amountOut
+      // Past the start of its release day a stake's share of the fees does not grow, to the wei.
+      if (s.expiry <= now / DAY && m.version === 1) {
+        s.gainsAtExpiry ??= want.gains
+        expect(want.gains, `stake #${s.id}: gains after its release day began`).to.equal(s.gainsAtExpiry)
+      }
+      expect(info.stake.gains, `stake #${s.id} gains`).to.equal(want.gains)
       // No stake collects more of the fees than its principal-time-weighted part.
       const [num, den] = m.fairAt(s, now)
       expect(want.gains * den <= num, `stake #${s.id}: gains ${want.gains} within its fair part ${num / den}`).to.equal(true)
@@ -168,24 +186,25 @@ async function checkInvariants(m: PoolModel, r: Real) {
   expect(held >= payAll, 'the balance covers closing every stake now').to.equal(true)
   for (const u of r.f.users) {
     const b = m.backingOf(u.address)
-    const owed = m.owedAt(u.address, now)
-    const [shown, until] = await r.pool.getReferralBacking(u.address)
-    expect([shown, until], 'what a referer owes, and until when').to.deep.equal([owed * BACKING_UNIT, b.backedUntil])
-    // A fee goes to the reservoir only up to the referral bonuses its referer backed.
-    expect(b.paidBackEver <= b.unitsEver * BACKING_UNIT, 'paid back no more than the bonuses backed').to.equal(true)
-    if (owed === 0n) continue
-    // What a referer owes stays within what the stake that backed its last referral keeps at stake until that
-    // referral's release, so closing that stake before then pays all of it back.
-    const last = b.referrals[b.referrals.length - 1]
-    expect(owed * BACKING_UNIT <= referralCapacity(last.backer, last.release), 'owed within the fee').to.equal(true)
-    expect(owed * BACKING_UNIT <= last.backer.stakeAmount, 'owed within the principal').to.equal(true)
-    // For each referred release R: the bonuses released at or after R, less what was paid back, are within the fee at
-    // R of the stake that backed the last of those referrals.
-    for (const { release } of b.referrals) {
-      const after = b.referrals.filter((x) => x.release >= release)
-      const units = after.reduce((sum, x) => sum + x.units, 0n) - b.paidUnits
-      const backer = after[after.length - 1].backer
-      expect(units * BACKING_UNIT <= referralCapacity(backer, release), 'backing within the fee').to.equal(true)
+    // A referer never pays back more than the bonuses its referrals got and kept: what a forfeited referral's bonus
+    // had been paid back for is shared as a fee.
+    expect(b.paidBack - b.repaidToHolders <= b.keptUnits * BACKING_UNIT, 'paid back within the bonuses kept').to.equal(true)
+    for (const s of m.stakesOf(u.address)) {
+      const backing = await r.pool.getReferralBacking(u.address, s.id)
+      expect([...backing], `what #${s.id} owes for its referrals, owed at its close, and paid back`).to.deep.equal([
+        m.owedBy(s),
+        s.liens.liveAtClose * BACKING_UNIT,
+        s.liens.paid,
+      ])
+      const [referer, backerId, debt] = await r.pool.getReferral(u.address, s.id)
+      const ref = s.referral
+      expect([referer, backerId, debt], `#${s.id}'s referral`).to.deep.equal(
+        ref ? [ref.referer, ref.backerId, ref.units * BACKING_UNIT] : [ethers.ZeroAddress, 0n, 0n],
+      )
+      // What a backer owes stays within its principal (the capacity rule caps it at the fee it would still pay).
+      if (s.active) expect(s.liens.live * BACKING_UNIT <= s.stakeAmount, 'owed within the principal').to.equal(true)
+      // A backer closed early paid back at most what it owed then, and at most its fee.
+      if (s.closed) expect(s.liens.paid <= s.liens.liveAtClose * BACKING_UNIT && s.liens.paid <= s.closed.fee).to.equal(true)
     }
   }
 }
@@ -492,15 +511,12 @@ class CloseCmd implements Cmd {
     const [userBefore, resBefore] = [await balance(r, u.address), await balance(r, reservoir)]
     const t = await nextTime()
     await (await r.pool.connect(u).unstake(ids)).wait()
-    const owed = m.owedAt(u.address, t) * BACKING_UNIT
+    const owed = ids.reduce((sum, id) => sum + m.owedBy(m.stakesOf(u.address)[Number(id)]), 0n)
     const want = m.close(u.address, ids, t)
-    // A fee goes to the reservoir only up to the referral bonuses its referer backs; the rest is a fee as any other.
+    // A fee goes to the reservoir only up to what its stake owes for open referrals; the rest is a fee as any other.
     const fees = want.closes.reduce((sum, c) => sum + c.fee, 0n)
     expect(want.paidBack + want.otherFees, 'every fee is paid back or shared').to.equal(fees)
     expect(want.paidBack <= owed && want.paidBack <= fees, 'paid back within the fee and what is owed').to.equal(true)
-    expect(want.paidBack + BigInt(ids.length) * BACKING_UNIT > (fees < owed ? fees : owed), 'pays back what it owes').to.equal(
-      true,
-    )
     expect(await balance(r, u.address), 'paid to the owner').to.equal(userBefore + want.toUser)
     expect(await balance(r, reservoir), 'returned to the reservoir').to.equal(resBefore + want.toReservoir)
     for (const [k, id] of ids.entries()) {
@@ -514,6 +530,77 @@ class CloseCmd implements Cmd {
     await checkInvariants(m, r)
   }
   toString = () => `close(user${this.who}, picks ${this.picks.join('/')})`
+}
+
+/**
+ * restake(ids, hold, maxFee, minBonus, minReward): the user's matured stakes (all, some, or with a pending one that
+ * gets it refused; when none has matured, at the moment the first does) closed into one new stake of all they pay,
+ * with the bounds its preview shows (or a bonus asked one base unit above it). Tried on a copy of the model first: a
+ * refused restake leaves everything as it was.
+ */
+class RestakeCmd implements Cmd {
+  constructor(
+    readonly who: number,
+    readonly picks: number[],
+    readonly hold: bigint,
+    readonly withPending: boolean,
+    readonly greedy: boolean,
+  ) {}
+  check = () => true
+  async run(m: PoolModel, r: Real) {
+    const u = r.f.users[this.who]
+    const active = m.activeOf(u.address)
+    if (active.length === 0) return
+    // With nothing matured yet, it runs when the first of the user's stakes matures.
+    const soonest = active.reduce((min, s) => (s.stakeTime + s.holdTime < min ? s.stakeTime + s.holdTime : min), 2n ** 64n)
+    let t = (await latest()) + 1n
+    if (!active.some((s) => t - s.stakeTime >= s.holdTime)) t = soonest
+    const matured = active.filter((s) => t - s.stakeTime >= s.holdTime)
+    const pending = active.filter((s) => t - s.stakeTime < s.holdTime)
+    const ids = [...new Set(this.picks.map((p) => matured[p % matured.length].id))]
+    if (this.withPending && pending.length > 0) ids.push(pending[0].id)
+    const reservoir = await r.f.reservoir.getAddress()
+    const [resBefore, userBefore] = [await balance(r, reservoir), await balance(r, u.address)]
+    const allowance = await r.f.token.allowance(reservoir, r.poolAddr)
+    // What the stake part sees: the reservoir after the closes (the last share burning may refill it).
+    const trial = m.clone()
+    let refusal: string | null = trial.restakeRefusal(u.address, ids, t)
+    let amount = 0n
+    let bounds: StakeBounds = { maxFee: 0n, minBonus: 0n, minReward: 0n }
+    let available = 0n
+    let closed: ReturnType<PoolModel['close']> | null = null
+    if (refusal === null) {
+      closed = trial.close(u.address, ids, t)
+      amount = closed.toUser
+      const res = resBefore + closed.toReservoir
+      available = res < allowance ? res : allowance
+      const shown = boundsOf(previewStake(trial.mathState(available, t), amount, this.hold, false))
+      bounds = this.greedy ? { ...shown, minBonus: shown.minBonus + 1n } : shown
+      refusal = trial.stakeRefusal(u.address, amount, this.hold, null, available, t, { ...bounds, named: true })
+    }
+    await network.provider.send('evm_setNextBlockTimestamp', [Number(t)])
+    const send = () => r.pool.connect(u).restake(ids, this.hold, bounds.maxFee, bounds.minBonus, bounds.minReward)
+    if (refusal !== null) {
+      stats.refusals++
+      refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1)
+      await expect(send()).to.be.revertedWithCustomError(r.pool, refusal)
+      await checkInvariants(m, r)
+      return
+    }
+    await (await send()).wait()
+    m.close(u.address, ids, t)
+    const { stake } = m.stake(u.address, amount, this.hold, null, available, t)
+    const got = await r.pool.getStake(u.address, stake.id)
+    expect([got.stakeAmount, got.bonus, got.reward], 'the restaked stake').to.deep.equal([amount, stake.bonus, stake.reward])
+    // The tokens never left the pool: the user's balance is unchanged; the reservoir got what the closes sent back and
+    // funded the new terms.
+    expect(await balance(r, u.address), 'nothing paid out').to.equal(userBefore)
+    expect(await balance(r, reservoir), 'reservoir').to.equal(resBefore + closed!.toReservoir - stake.bonus - stake.reward)
+    stats.restakes++
+    await checkInvariants(m, r)
+  }
+  toString = () =>
+    `restake(user${this.who}, picks ${this.picks.join('/')}, ${this.hold}s${this.withPending ? ', with a pending one' : ''}${this.greedy ? ', bonus + 1' : ''})`
 }
 
 class CycleCmd implements Cmd {
@@ -687,6 +774,16 @@ const termsCut = fc.oneof(
     .chain((holds) => fc.tuple(...holds.map((hold) => fc.bigInt(0n, 500n * ONE).map((bonus) => ({ hold, bonus }))))),
 )
 
+const restakeCmd = fc
+  .tuple(
+    user,
+    fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+    fc.oneof({ arbitrary: fc.bigInt(DAY, 1095n * DAY), weight: 4 }, holdSeconds),
+    fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
+    fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
+  )
+  .map(([w, p, h, pend, greedy]) => new RestakeCmd(w, p, h, pend, greedy))
+
 const commands = fc.commands<PoolModel, Real, false>(
   [
     stakeCmd,
@@ -714,6 +811,8 @@ const commands = fc.commands<PoolModel, Real, false>(
       .map((v) => new RefererMinCmd(v)),
     fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
     fc.tuple(user, fc.array(fc.nat(), { minLength: 1, maxLength: 4 })).map(([w, p]) => new CloseCmd(w, p)),
+    restakeCmd,
+    restakeCmd,
     fc.tuple(amount, holdSeconds).map(([a, h]) => new CycleCmd(a, h)),
     fc
       .oneof(
@@ -760,7 +859,7 @@ function runProperty(version: PoolVersion) {
       const secs = ((Date.now() - started) / 1000).toFixed(1)
       console.log(
         `  v${version}: ${result.numRuns} sequences, ${stats.commands} commands run (${stats.stakes} stakes, ${stats.closes} closes, ` +
-          `${stats.referrals} referrals, ${stats.permits} permit stakes, ${stats.frontRun} front-run stakes, ` +
+          `${stats.referrals} referrals, ${stats.permits} permit stakes, ${stats.frontRun} front-run stakes, ${stats.restakes} restakes, ` +
           `${stats.cycles} stake-then-close, ${stats.refusals} refusals predicted: ` +
           `${[...refusals].map(([k, v]) => `${k} ${v}`).join(', ')}), seed ${SEED + version}, ${secs} s: ` +
           (result.failed ? 'FAILED' : 'all properties held'),
@@ -790,6 +889,7 @@ describe('Pools: stateful properties (fast-check, model = src/domain/math.ts)', 
       referrals: 0,
       permits: 0,
       frontRun: 0,
+      restakes: 0,
     })
     refusals.clear()
   })

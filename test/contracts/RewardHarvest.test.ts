@@ -181,7 +181,9 @@ describe('RewardHarvest', () => {
       .to.be.revertedWithCustomError(harvest, 'UnknownPool')
       .withArgs(user.address)
     const other = await (await ethers.getContractFactory('PlatformToken')).deploy('Other', 'OTH', owner.address)
-    const impl = await poolV1.getAddress().then(async () => (await ethers.getContractFactory('ImplAndTermsV1')).deploy())
+    const impl = await poolV1
+      .getAddress()
+      .then(async () => (await ethers.getContractFactory('ImplAndTermsV1')).deploy(await poolV1.VIEWS(), await poolV1.SETTINGS()))
     const config = {
       implementation: await impl.getAddress(),
       name: 'o',

@@ -186,7 +186,10 @@ function shouldBehaveLikePool(version: PoolVersion) {
         .to.be.revertedWithCustomError(pool, 'InvalidHoldTime')
         .withArgs(refMin - DAY, refMin, await pool.holdTimeMax())
       const { expected } = await stakeExactly(f, pool, users[0], T(1000), 365n * DAY, users[1].address)
-      expect(expected.referralBonusPercent).to.equal(BigInt(f.params.refererBonusPercent))
+      // The referral bonus grows with the hold, as the length bonus does.
+      expect(expected.referralBonusPercent).to.equal(
+        (BigInt(f.params.refererBonusPercent) * 365n * DAY) / BigInt(await pool.holdTimeMax()),
+      )
       // The referer's stake closed: it no longer refers.
       await unstakeExactly(f, pool, users[1], [0n], DAY)
       await expect(pool.connect(users[2])['stake(uint256,uint256,address)'](T(1), 100n * DAY, users[1].address))
@@ -617,15 +620,16 @@ describe('ImplAndTermsV1', () => {
     const { pool, users } = f
     await stakeExactly(f, pool, users[1], T(1000), 1095n * DAY)
     const { expected } = await stakeExactly(f, pool, users[0], T(1000), 365n * DAY, users[1].address)
-    expect(expected.referralBonusPercent).to.equal(BigInt(V1_PARAMS.refererBonusPercent))
+    // Both bonuses grow with the hold: 5% and 30% of 365/1,095.
+    expect(expected.referralBonusPercent).to.equal((BigInt(V1_PARAMS.refererBonusPercent) * 365n) / 1095n)
     expect(expected.lengthBonusPercent).to.equal((BigInt(V1_PARAMS.timeBonusPercent) * 365n) / 1095n)
-    expect(expected.bonus).to.equal(T(150))
+    expect(expected.bonus).to.equal((T(1000) * ((expected.lengthBonusPercent + expected.referralBonusPercent) / 100n)) / ONE)
     // 400% a year: 4,000 tokens over the year, half of it at half time.
     expect(expected.reward).to.equal(T(4000))
     await time.increase((365n * DAY) / 2n)
     const e = await unstakeExactly(f, pool, users[0], [0n])
     expect(e.closes[0].rewardEarned).to.equal((T(4000) * (e.time - e.stakes[0].stakeTime)) / (365n * DAY))
-    expect(e.closes[0].forfeited).to.equal(T(150) + T(4000) - e.closes[0].rewardEarned)
+    expect(e.closes[0].forfeited).to.equal(expected.bonus + T(4000) - e.closes[0].rewardEarned)
   })
 
   it('streams an early-close fee to the stakes that remain over 30 days, through a rate that only rises', async () => {
@@ -698,7 +702,8 @@ describe('ImplAndTermsV1', () => {
   it('gives a batch own fees to nobody in that transaction, the callers other stakes included', async () => {
     const f = await fixtureFor(1)
     const { pool, users } = f
-    await stakeExactly(f, pool, users[2], T(5000), 30n * DAY)
+    // Users[2]'s stake stays at risk through the stream (a matured one would take no part of it).
+    await stakeExactly(f, pool, users[2], T(5000), 365n * DAY)
     for (let i = 0; i < 3; i++) await stakeExactly(f, pool, users[0], T(100 * (i + 1)), 100n * DAY)
     await stakeExactly(f, pool, users[0], T(400), DAY)
     await time.increase(50n * DAY)

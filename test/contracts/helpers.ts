@@ -4,11 +4,13 @@ import type { Addressable, ContractTransactionResponse, Result, TransactionRecei
 import type { HardhatEthersSigner } from '@nomicfoundation/hardhat-ethers/signers'
 import {
   BACKING_UNIT,
-  backingUnits,
+  DAY,
+  expiryDay,
   normalizeHoldTime,
-  referralBacking,
+  referralBonus,
   referralCapacity,
   referralPayback,
+  repaidShare,
   previewStake,
   unstakePreview,
   type ClosePreview,
@@ -75,7 +77,9 @@ export interface BatchClose {
   streamed: bigint
   /** The rate the batch closes at (the fees streamed until then released; the batch's own fees change nothing). */
   rate: bigint
+  /** Principal still at risk after the batch (the shares fees go to), and all active principal. */
   totalShares: bigint
+  totalStaked: bigint
   /** When the batch is closed. */
   time: bigint
 }
@@ -90,9 +94,7 @@ export interface BatchClose {
 export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], time: bigint): Promise<BatchClose> {
   const st = await pool.getPoolState(PENDING)
   const version = Number(st.version) as PoolVersion
-  // A referer's fees first pay back the referral bonuses it still owes (until the stakes it referred are released).
-  const [backed, backedUntil] = await pool.getReferralBacking(user, PENDING)
-  let owedUnits = time < backedUntil ? backed / BACKING_UNIT : 0n
+  let staked = st.totalStaked
   let shares = st.totalShares
   let committed = 0n
   let gains = 0n
@@ -104,30 +106,49 @@ export async function expectedUnstake(pool: Pool, user: string, ids: bigint[], t
     streamed: 0n,
     rate: st.rate,
     totalShares: 0n,
+    totalStaked: 0n,
     time,
   }
   for (const id of ids) {
     const s = await stakeMath(pool, user, id, PENDING)
     const c = unstakePreview(s, st.rate, time)
-    shares -= s.lpAmount
+    // A stake at risk gains to the rate now; once its release day has begun, to the rate at that day's start, which no
+    // view gives apart from its gains: those then come from the pool, every other figure from the math.
+    const atRisk = version === 2 || expiryDay(s.stakeTime, s.holdTime) > time / DAY
+    if (!atRisk) {
+      const gains = (await pool.getStakeInfo(user, id, PENDING)).stake.gains
+      Object.assign(c, { amountOut: c.amountOut - c.gains + gains, received: c.received - c.gains + gains, gains })
+    }
+    staked -= s.stakeAmount
+    if (atRisk) shares -= s.stakeAmount
     committed += s.stakeAmount + s.bonus + s.reward
     gains += c.gains
     out.toUser += c.received
-    out.toReservoir += c.forfeited
-    const split = referralPayback(c.fee, owedUnits)
-    owedUnits = split.owedUnits
+    // A referred stake whose backer already paid its bonus back shares that part of its forfeited bonus as a fee.
+    let repaid = 0n
+    const [referer, backerId, debt] = await pool.getReferral(user, id, PENDING)
+    if (debt !== 0n && time - s.stakeTime < s.holdTime) {
+      const backer = await pool.getStakeInfo(referer, backerId, PENDING)
+      const [, owedAtClose, paid] = await pool.getReferralBacking(referer, backerId, PENDING)
+      if (!backer.stake.active) repaid = repaidShare(debt / BACKING_UNIT, paid, owedAtClose / BACKING_UNIT)
+    }
+    out.toReservoir += c.forfeited - repaid
+    // A stake that backs referrals first pays back, from its fee, what it owes for the referred stakes still open.
+    const [owed] = await pool.getReferralBacking(user, id, PENDING)
+    const split = referralPayback(c.fee, owed / BACKING_UNIT)
     out.toReservoir += split.toReservoir
-    if (version === 1) out.streamed += split.rest
-    else out.toReservoir += split.rest
+    if (version === 1) out.streamed += split.rest + repaid
+    else out.toReservoir += split.rest + repaid
     out.closes.push(c)
     out.stakes.push(s)
   }
   // No active stake is left: the obligations were the closed stakes' terms, the shared fees and the stream.
-  if (shares === 0n) {
+  if (staked === 0n) {
     out.toReservoir += st.obligations - committed - gains + out.streamed
     out.streamed = 0n
   }
   out.totalShares = shares
+  out.totalStaked = staked
   return out
 }
 
@@ -254,7 +275,8 @@ export async function unstakeExactly(
     [-(e.toUser + e.toReservoir), e.toUser, e.toReservoir],
   )
   expect(await pool.getRate()).to.equal(e.rate)
-  expect(await pool.totalSupply()).to.equal(e.totalShares)
+  expect((await pool.getPoolState()).totalShares).to.equal(e.totalShares)
+  expect(await pool.totalSupply()).to.equal(e.totalStaked)
   for (const [i, id] of ids.entries()) {
     const c = e.closes[i]
     const info = await pool.getStakeInfo(user.address, id)
@@ -324,12 +346,11 @@ export async function referralRefusal(
   if (s.stakeTime >= time) return 'RefererStakeTooNew'
   const release = time + normalizeHoldTime(hold)
   if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
-  const bonus = referralBacking(amount, st.refererBonusPercent)
-  if (bonus === 0n) return null
-  // What the referer still owes for referrals not yet all released, this one added.
-  const [backed, until] = await pool.getReferralBacking(referer)
-  const units = (time < until ? backed / BACKING_UNIT : 0n) + backingUnits(bonus)
-  if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
+  const units = referralBonus(amount, st.refererBonusPercent, hold, st.holdTimeMax) / BACKING_UNIT
+  if (units === 0n) return null
+  // What the referer's latest stake owes for the referred stakes still open, this one added.
+  const [owed] = await pool.getReferralBacking(referer, count - 1n)
+  if (owed + units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
   return null
 }
 

@@ -1,17 +1,19 @@
 import {
-  backingUnits,
   BACKING_UNIT,
   DAY,
   DEFAULT_REFERER_MIN_STAKE,
+  expiryDay,
   extendedStreamEnd,
   landedFee,
   MAX_ACCOUNT_TOTAL,
   ONE,
   previewStake,
-  referralBacking,
+  referralBonus,
   referralCapacity,
+  referralDebtUnits,
   referralPayback,
-  releaseFees,
+  repaidShare,
+  shareFee,
   unstakePreview,
   type FeeStream,
   type ClosePreview,
@@ -36,24 +38,45 @@ export interface ModelStake extends StakeMath {
    */
   fairNum: bigint
   fairDen: bigint
+  /** The UTC day whose start ends its share of the fees (its release day). */
+  expiry: bigint
+  /** Its gains when first seen past its release day's start: they may never grow after. */
+  gainsAtExpiry?: bigint
+  /** Made through a referral its referer owes for: who, the referer's stake that backs it, what it owes (units). */
+  referral?: { referer: string; backerId: bigint; units: bigint }
+  /** As a backer: units owed for referred stakes still open; at its early close, what was owed then and paid back. */
+  liens: { live: bigint; liveAtClose: bigint; paid: bigint }
 }
 
-/**
- * A referer account's backing (StakingPoolBase.Account): the BACKING_UNITs of referral bonus it backs and has not paid
- * back (across its stakes; nothing once `backedUntil` has passed), and until when its early-close fees pay them back.
- */
+/** What a referer's referrals cost it over the pool's life (base units and units). */
 export interface ModelBacking {
-  backed: bigint
-  backedUntil: bigint
-  /**
-   * The model's own record since the account last owed nothing at a referral: each referral's units, the referred
-   * stake's release and the referer's stake that backed it; and the units paid back since (rounded as the pool does).
-   */
-  referrals: { units: bigint; release: bigint; backer: ModelStake }[]
-  paidUnits: bigint
-  /** Over the pool's life: units of referral bonus ever backed, and fees (base units) ever sent back for them. */
-  unitsEver: bigint
-  paidBackEver: bigint
+  /** Paid back by its stakes' early closes, and the parts of it later shared as fees when a referral forfeited. */
+  paidBack: bigint
+  repaidToHolders: bigint
+  /** Units of its referrals that did not forfeit their bonus (still open, or closed at maturity). */
+  keptUnits: bigint
+}
+
+/** One release of the stream: how much, and the day after which stakes still shared it (the last day retired). */
+interface Release {
+  released: bigint
+  atRisk: bigint
+  retiredThrough: bigint
+}
+
+/** The books at a moment, as the contract's _walk computes them. */
+export interface ModelWalk {
+  rate: bigint
+  sharedFees: bigint
+  pending: bigint
+  lastRelease: bigint
+  atRisk: bigint
+  dayDone: bigint
+  released: bigint
+  toHolders: bigint
+  /** Rates at the start of each release day passed. */
+  crossed: Map<bigint, bigint>
+  releases: Release[]
 }
 
 /** The five-argument stake's minimums as the model's bounds. */
@@ -75,6 +98,8 @@ export interface CloseResult {
   /** Of the batch's fees: what paid back the referral bonuses the closer backs (to the reservoir), and the rest. */
   paidBack: bigint
   otherFees: bigint
+  /** Forfeited bonuses of referred stakes whose backer had already paid them back: shared as fees. */
+  repaid: bigint
 }
 
 /** Why the model expects stake() to revert, or null when it should succeed. */
@@ -110,7 +135,12 @@ const gcd = (a: bigint, b: bigint): bigint => {
 export class PoolModel {
   /** The stored fee stream (version 1); views release what is due at their own time. */
   stream: FeeStream = { rate: ONE, sharedFees: 0n, pending: 0n, lastRelease: 0n, streamEnd: 0n }
-  totalShares = 0n
+  /** Principal of active stakes whose release day has not begun: the shares fees go to (version 1). */
+  atRisk = 0n
+  dayDone = 0n
+  lastExpiryDay = 0n
+  /** UTC day => principal released on it, and the rate at its start once passed. */
+  readonly expiries = new Map<bigint, { shares: bigint; rate?: bigint }>()
   totalStaked = 0n
   /** Principal + bonus + reward of active stakes. */
   committed = 0n
@@ -122,6 +152,11 @@ export class PoolModel {
   terms: { hold: bigint; bonus: bigint }[] = []
   readonly stakes = new Map<string, ModelStake[]>()
   readonly backing = new Map<string, ModelBacking>()
+
+  /** The pool's shares: what getPoolState().totalShares shows (version 2: none at risk). */
+  get totalShares(): bigint {
+    return this.atRisk
+  }
 
   constructor(
     readonly version: PoolVersion,
@@ -140,15 +175,13 @@ export class PoolModel {
 
   backingOf(user: string): ModelBacking {
     let b = this.backing.get(user)
-    if (!b)
-      this.backing.set(user, (b = { backed: 0n, backedUntil: 0n, referrals: [], paidUnits: 0n, unitsEver: 0n, paidBackEver: 0n }))
+    if (!b) this.backing.set(user, (b = { paidBack: 0n, repaidToHolders: 0n, keptUnits: 0n }))
     return b
   }
 
-  /** The units of referral bonus `user` backs and has not paid back at `time` (none once all it referred is released). */
-  owedAt(user: string, time: bigint): bigint {
-    const b = this.backingOf(user)
-    return time < b.backedUntil ? b.backed : 0n
+  /** What stake `s` owes for open referrals, as getReferralBacking shows it (nothing once closed). */
+  owedBy(s: ModelStake): bigint {
+    return s.active ? s.liens.live * BACKING_UNIT : 0n
   }
 
   /** The referer's latest stake, when it is active (else a referral names nobody staking). */
@@ -158,38 +191,104 @@ export class PoolModel {
     return latest && latest.active ? latest : null
   }
 
-  /**
-   * Credits the fees released at `time` to the active stakes' principal-time-weighted parts: each gets released x
-   * its principal / all active principal (what the chain's release shares by shares = principal).
-   */
-  private creditFair(released: bigint) {
-    if (released === 0n || this.totalShares === 0n) return
-    for (const list of this.stakes.values())
-      for (const s of list) {
-        if (!s.active) continue
-        // fair += released * P / S
-        const num = s.fairNum * this.totalShares + released * s.stakeAmount * s.fairDen
-        const den = s.fairDen * this.totalShares
-        const g = gcd(num, den)
-        s.fairNum = num / g
-        s.fairDen = den / g
-      }
+  /** Credits each release of a walk to the stakes that shared it: released x principal / principal at risk. */
+  private creditFair(releases: Release[]) {
+    for (const r of releases) {
+      if (r.released === 0n || r.atRisk === 0n) continue
+      for (const list of this.stakes.values())
+        for (const s of list) {
+          if (!s.active || s.expiry <= r.retiredThrough) continue
+          const num = s.fairNum * r.atRisk + r.released * s.stakeAmount * s.fairDen
+          const den = s.fairDen * r.atRisk
+          const g = gcd(num, den)
+          s.fairNum = num / g
+          s.fairDen = den / g
+        }
+    }
   }
 
   /** An active stake's principal-time-weighted part of the fees released until `time`, as [num, den]. */
   fairAt(stake: ModelStake, time: bigint): [bigint, bigint] {
-    const released = this.version === 1 ? this.at(time).released : 0n
-    if (released === 0n || this.totalShares === 0n) return [stake.fairNum, stake.fairDen]
-    return [stake.fairNum * this.totalShares + released * stake.stakeAmount * stake.fairDen, stake.fairDen * this.totalShares]
+    let [num, den] = [stake.fairNum, stake.fairDen]
+    for (const r of this.walk(time).releases) {
+      if (r.released === 0n || r.atRisk === 0n || stake.expiry <= r.retiredThrough) continue
+      ;[num, den] = [num * r.atRisk + r.released * stake.stakeAmount * den, den * r.atRisk]
+    }
+    return [num, den]
+  }
+
+  /** The contract's _walk: each release day passed releases the stream to its start, then retires its shares. */
+  walk(time: bigint): ModelWalk {
+    const w: ModelWalk = {
+      rate: this.stream.rate,
+      sharedFees: this.stream.sharedFees,
+      pending: this.stream.pending,
+      lastRelease: this.stream.lastRelease,
+      atRisk: this.atRisk,
+      dayDone: this.dayDone,
+      released: 0n,
+      toHolders: 0n,
+      crossed: new Map(),
+      releases: [],
+    }
+    if (this.version === 2) return w
+    const today = time / DAY
+    const last = this.lastExpiryDay < today ? this.lastExpiryDay : today
+    let retired = w.dayDone
+    const days = [...this.expiries.keys()].filter((d) => d > w.dayDone && d <= last).sort((a, b) => (a < b ? -1 : 1))
+    for (const d of days) {
+      const e = this.expiries.get(d)!
+      if (e.shares === 0n) continue
+      this.releaseTo(w, d * DAY, retired)
+      w.crossed.set(d, w.rate)
+      w.atRisk -= e.shares
+      retired = d
+    }
+    if (today > w.dayDone) w.dayDone = today
+    this.releaseTo(w, time, retired)
+    return w
+  }
+
+  private releaseTo(w: ModelWalk, time: bigint, retiredThrough: bigint) {
+    if (w.pending === 0n || time <= w.lastRelease) return
+    const end = this.stream.streamEnd
+    const released = time >= end ? w.pending : (w.pending * (time - w.lastRelease)) / (end - w.lastRelease)
+    if (released === 0n) return
+    w.pending -= released
+    const shared = shareFee(released, w.rate, w.atRisk)
+    w.releases.push({ released, atRisk: w.atRisk, retiredThrough })
+    w.rate = shared.rate
+    w.sharedFees += shared.toHolders
+    w.released += released
+    w.toHolders += shared.toHolders
+    w.lastRelease = time
+  }
+
+  /** The contract's _checkpoint: walks to `time` and keeps it. */
+  private checkpoint(time: bigint): ModelWalk {
+    const w = this.walk(time)
+    if (this.version === 2) return w
+    this.creditFair(w.releases)
+    for (const [d, rate] of w.crossed) this.expiries.get(d)!.rate = rate
+    this.stream = { ...this.stream, rate: w.rate, sharedFees: w.sharedFees, pending: w.pending, lastRelease: w.lastRelease }
+    this.atRisk = w.atRisk
+    this.dayDone = w.dayDone
+    return w
+  }
+
+  /** The rate an active stake's gains count to: now while at risk, else its release day's start. */
+  rateOf(s: ModelStake, w: ModelWalk): bigint {
+    if (this.version === 2 || s.expiry > w.dayDone) return w.rate
+    return w.crossed.get(s.expiry) ?? this.expiries.get(s.expiry)!.rate!
   }
 
   get stakersCount(): bigint {
     return BigInt([...this.stakes.values()].filter((l) => l.some((s) => s.active)).length)
   }
 
-  /** The stream as a view at `time` sees it. */
+  /** The books as a view at `time` sees them. */
   at(time: bigint) {
-    return releaseFees(this.stream, this.totalShares, time)
+    return this.walk(time)
   }
 
   /** What the pool owes, as getPoolState() shows it at `time`. */
@@ -204,7 +303,8 @@ export class PoolModel {
   }
 
   mathState(reservoirAvailable: bigint, time: bigint): PoolMathState {
-    return { version: this.version, rate: this.at(time).rate, totalShares: this.totalShares, reservoirAvailable, ...this.params }
+    const w = this.at(time)
+    return { version: this.version, rate: w.rate, totalShares: w.atRisk, reservoirAvailable, ...this.params }
   }
 
   /** The refusal stake(amount, holdTime, referer) must meet, checked in the contract's order. */
@@ -235,10 +335,9 @@ export class PoolModel {
     if (s.stakeTime >= time) return 'RefererStakeTooNew'
     const release = time + (hold / DAY) * DAY
     if (s.stakeTime + s.holdTime < release) return 'RefererReleasedFirst'
-    const bonus = referralBacking(amount, this.params.refererBonusPercent)
-    if (bonus === 0n) return null
-    const units = this.owedAt(referer, time) + backingUnits(bonus)
-    if (units * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
+    const units = referralBonus(amount, this.params.refererBonusPercent, hold, this.params.holdTimeMax) / BACKING_UNIT
+    if (units === 0n) return null
+    if ((s.liens.live + units) * BACKING_UNIT > referralCapacity(s, release)) return 'ReferralNotBacked'
     return null
   }
 
@@ -290,28 +389,9 @@ export class PoolModel {
     termBonusPercent?: bigint,
   ) {
     const hasReferer = typeof referer === 'string' || referer === true
-    if (typeof referer === 'string') {
-      // The referer's latest stake backs the referral and what the referer still owes (checked by referralRefusal).
-      const bonus = referralBacking(amount, this.params.refererBonusPercent)
-      if (bonus !== 0n) {
-        const b = this.backingOf(referer)
-        if (time >= b.backedUntil) Object.assign(b, { backed: 0n, referrals: [], paidUnits: 0n })
-        const units = backingUnits(bonus)
-        b.backed += units
-        b.unitsEver += units
-        const release = time + (holdTime / DAY) * DAY
-        if (release > b.backedUntil) b.backedUntil = release
-        b.referrals.push({ units, release, backer: this.latestActive(referer)! })
-      }
-    }
-    if (this.version === 1) {
-      // stake() releases the streamed fees first, but writes only when something is released.
-      const st = this.at(time)
-      if (st.released !== 0n) {
-        this.creditFair(st.released)
-        this.stream = { ...st, lastRelease: time }
-      }
-    }
+    // The referer's latest stake backs it (checked by referralRefusal before anything moves).
+    const backer = typeof referer === 'string' ? this.latestActive(referer)! : null
+    this.checkpoint(time)
     const p = previewStake(this.mathState(reservoirAvailable, time), amount, holdTime, hasReferer, termBonusPercent)
     const list = this.stakesOf(user)
     const stake: ModelStake = {
@@ -328,68 +408,120 @@ export class PoolModel {
       holdTime: p.holdTime,
       fairNum: 0n,
       fairDen: 1n,
+      expiry: expiryDay(time, p.holdTime),
+      liens: { live: 0n, liveAtClose: 0n, paid: 0n },
     }
     list.push(stake)
-    // Its new stake is the user's latest; what the user owes as a referer stays until paid back or released.
-    this.totalShares += p.shares
+    if (backer && typeof referer === 'string') {
+      const nominal = referralBonus(amount, this.params.refererBonusPercent, p.holdTime, this.params.holdTimeMax)
+      const units = referralDebtUnits(nominal, p.bonus, p.referralBonusPercent, p.bonusPercent)
+      if (units !== 0n) {
+        stake.referral = { referer, backerId: backer.id, units }
+        backer.liens.live += units
+        this.backingOf(referer).keptUnits += units
+      }
+    }
     this.totalStaked += amount
     this.committed += amount + p.bonus + p.reward
+    // Version 2 shares no fee: all its active principal counts as its shares.
+    this.atRisk += amount
+    if (this.version === 1) {
+      const e = this.expiries.get(stake.expiry) ?? { shares: 0n }
+      e.shares += amount
+      this.expiries.set(stake.expiry, e)
+      if (stake.expiry > this.lastExpiryDay) this.lastExpiryDay = stake.expiry
+    }
     return { stake, preview: p }
   }
 
   /** What closing `user`'s stake `id` at `time` would pay, without booking it. */
   preview(stake: ModelStake, time: bigint): ClosePreview {
-    return unstakePreview(stake, this.at(time).rate, time)
+    return unstakePreview(stake, this.rateOf(stake, this.at(time)), time)
+  }
+
+  /** A copy to try a transaction on: a refused one leaves the model as it was. */
+  clone(): PoolModel {
+    return Object.assign(Object.create(PoolModel.prototype) as PoolModel, structuredClone({ ...this }))
+  }
+
+  /** Why restake(ids, hold, ...) must revert before it closes anything, or null (then the stake's own refusal). */
+  restakeRefusal(user: string, ids: bigint[], time: bigint): StakeRefusal | 'StakeNotMatured' | 'StakeNotActive' {
+    const seen = new Set<bigint>()
+    for (const id of ids) {
+      const s = this.stakesOf(user)[Number(id)]
+      if (!s.active || seen.has(id)) return 'StakeNotActive'
+      seen.add(id)
+      if (time - s.stakeTime < s.holdTime) return 'StakeNotMatured'
+    }
+    return null
   }
 
   /** Books closing `ids` of `user` at `time`, one after the other as unstake(ids) does. */
   close(user: string, ids: bigint[], time: bigint): CloseResult {
     const list = this.stakesOf(user)
-    const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [], paidBack: 0n, otherFees: 0n }
-    const st = this.at(time)
-    this.creditFair(st.released)
-    let { rate, sharedFees } = st
+    const result: CloseResult = { toUser: 0n, toReservoir: 0n, closes: [], paidBack: 0n, otherFees: 0n, repaid: 0n }
+    const w = this.checkpoint(time)
+    let sharedFees = w.sharedFees
     let newFees = 0n
-    const backing = this.backingOf(user)
     for (const id of ids) {
       const s = list[Number(id)]
-      const c = unstakePreview(s, rate, time)
-      this.totalShares -= s.lpAmount
+      const c = unstakePreview(s, this.rateOf(s, w), time)
+      const early = time - s.stakeTime < s.holdTime
       this.totalStaked -= s.stakeAmount
+      if (this.version === 2) this.atRisk -= s.stakeAmount
+      else if (s.expiry > w.dayDone) {
+        this.atRisk -= s.stakeAmount
+        this.expiries.get(s.expiry)!.shares -= s.stakeAmount
+      }
       this.committed -= s.stakeAmount + s.bonus + s.reward
       sharedFees -= c.gains
       if (sharedFees < 0n) throw new Error('model: shared fees went negative')
       result.toUser += c.received
-      result.toReservoir += c.forfeited
       this.feesEver += c.fee
-      // A referer's fee first pays back the referral bonuses it still owes, to the reservoir that funded them.
-      const owed = this.owedAt(user, time)
-      const split = referralPayback(c.fee, owed)
-      backing.paidUnits += owed - split.owedUnits
-      if (time < backing.backedUntil) backing.backed = split.owedUnits
-      backing.paidBackEver += split.toReservoir
-      result.paidBack += split.toReservoir
-      result.otherFees += split.rest
-      result.toReservoir += split.toReservoir
-      if (this.version === 1) newFees += split.rest
-      else result.toReservoir += split.rest
+      // A referred stake takes its referer's debt with it; a forfeited bonus its backer already paid back is a fee.
+      let repaid = 0n
+      if (s.referral) {
+        const backer = this.stakesOf(s.referral.referer)[Number(s.referral.backerId)]
+        if (backer.active) backer.liens.live -= s.referral.units
+        else if (early) repaid = repaidShare(s.referral.units, backer.liens.paid, backer.liens.liveAtClose)
+        const b = this.backingOf(s.referral.referer)
+        if (early) b.keptUnits -= s.referral.units
+        b.repaidToHolders += repaid
+        s.referral = undefined
+      }
+      result.toReservoir += c.forfeited - repaid
+      result.repaid += repaid
+      let fee = c.fee
+      if (fee !== 0n && s.liens.live !== 0n) {
+        const split = referralPayback(fee, s.liens.live)
+        s.liens.liveAtClose = s.liens.live
+        s.liens.paid = split.toReservoir
+        this.backingOf(user).paidBack += split.toReservoir
+        result.paidBack += split.toReservoir
+        result.toReservoir += split.toReservoir
+        fee = split.rest
+      }
+      result.otherFees += fee
+      if (this.version === 1) newFees += fee + repaid
+      else result.toReservoir += fee + repaid
       s.active = false
       s.closeTime = time
       s.closed = c
       result.closes.push(c)
     }
-    let pending = st.pending + newFees
-    if (this.totalShares === 0n) {
+    let pending = w.pending + newFees
+    if (this.totalStaked === 0n) {
       result.toReservoir += sharedFees + pending
       sharedFees = 0n
       pending = 0n
     }
-    rate = st.rate
-    const streamEnd =
-      newFees !== 0n && pending !== 0n
-        ? extendedStreamEnd(st.pending, newFees, this.stream.streamEnd, time)
-        : this.stream.streamEnd
-    this.stream = { rate, sharedFees, pending, lastRelease: time, streamEnd }
+    if (this.version === 1) {
+      const streamEnd =
+        newFees !== 0n && pending !== 0n
+          ? extendedStreamEnd(w.pending, newFees, this.stream.streamEnd, time)
+          : this.stream.streamEnd
+      this.stream = { rate: w.rate, sharedFees, pending, lastRelease: time, streamEnd }
+    }
     return result
   }
 }

@@ -11,8 +11,11 @@ import {
   selectCloseAllMatured,
   selectFeeStreamNote,
   selectPermitFor,
+  selectRestakeOf,
+  selectRestakePlan,
 } from '../../src/features/stake/selectors'
 import { stakeRow } from '../../src/features/stake/rows'
+import { releaseDayStart } from '../../src/features/stake/refresh'
 import { selectAllowance } from '../../src/features/token/selectors'
 import {
   allowanceCheckRequested,
@@ -24,6 +27,8 @@ import {
   moreStakesRequested,
   permitSignRequested,
   poolSelected,
+  restakeOpened,
+  restakeRequested,
   stakeRefreshRequested,
   stakingPageOpened,
   unstakeRequested,
@@ -133,10 +138,13 @@ describe('staking sagas against a real node', () => {
           [info.amountOut, info.fee, info.forfeited, info.stake.gains].map(String),
         )
     }
-    // Active stakes: the list's figures are the shared math's at the chain time of the read.
+    // Active stakes: the list's figures are the shared math's at the chain time of the read; a stake whose release day
+    // had begun gains to the rate at that day's start, which only its own gains show.
     for (const e of s.stake.userStakes.filter((x) => x.active)) {
       const onChain = await p.getStake(accounts[0], e.id)
       const c = unstakePreview(onChain, BigInt(s.stake.pool!.rate), BigInt(s.stake.chainTime))
+      if (releaseDayStart(e) <= s.stake.chainTime)
+        Object.assign(c, { amountOut: c.amountOut - c.gains + onChain.gains, gains: onChain.gains })
       expect([e.amountOut, e.fee, e.forfeited, e.gains]).toEqual([c.amountOut, c.fee, c.forfeited, c.gains].map(String))
     }
     expect(s.stake.totalStakedByUser).toBe((await p.getAllUserStakesAmount(accounts[0])).toString())
@@ -341,8 +349,9 @@ describe('staking sagas against a real node', () => {
     expect(s.wallet.openModal).toBeNull()
     const stake = await read(t, 1).getStake(accounts[3], before)
     expect([stake.stakeAmount, stake.holdTime, stake.active]).toEqual([1_234n * E18 + 5n, 200n * DAY, true])
-    // The referer (#4) has an active stake in the pool, so the 5% referral bonus is added to the length bonus.
-    const bonusPercent = (30n * ONE * 200n * DAY) / (1095n * DAY) + 5n * ONE
+    // The referer (#4) has an active stake in the pool, so the referral bonus (5% of 200 / 1,095 days: it grows with the
+    // hold as the length bonus does) is added to the length bonus.
+    const bonusPercent = (30n * ONE * 200n * DAY) / (1095n * DAY) + (5n * ONE * 200n * DAY) / (1095n * DAY)
     expect(stake.bonus).toBe(((1_234n * E18 + 5n) * (bonusPercent / 100n)) / ONE)
     // The list reloads after the receipt and shows the new stake first.
     const listed = await waitFor(t.store, (s) => s.stake.userStakes.some((e) => e.id === Number(before)))
@@ -497,16 +506,16 @@ describe('staking sagas against a real node', () => {
     t.store.dispatch(unstakeRequested(later.id))
     const done = await waitFor(t.store, (s) => s.stake.closing.status === 'succeeded' && BigInt(s.token.balance) > balance)
     const paid = BigInt(done.token.balance) - balance
-    // The fee stream still runs, so the close (a block later than the list's read) pays the shared math's figure at
-    // its own block's time and rate: what the list showed plus the fees released to the stake in between.
+    // The fee stream still runs, but this stake left the shares at 00:00 UTC of its release day: the close (a block
+    // later than the list's read, at a higher rate) pays exactly what the list showed, gains and all.
     const [closed] = await read(t, 1).queryFilter(read(t, 1).filters.Unstaked(accounts[4], later.id))
     const closeBlock = (await t.chain.readProvider(31337).getBlock(closed.blockNumber))!
     const rateAtClose = await read(t, 1).getRate({ blockTag: closed.blockNumber })
-    expect(paid).toBe(unstakePreview(terms, rateAtClose, BigInt(closeBlock.timestamp)).received)
-    expect(paid).toBeGreaterThan(BigInt(row.amountOut))
-    // The difference is the stream's release in between, on this stake's shares (each side rounded down).
-    const released = (BigInt(terms.lpAmount) * (rateAtClose - BigInt(matured.stake.pool!.rate))) / ONE
-    expect([0n, 1n]).toContain(paid - BigInt(row.amountOut) - released)
+    expect(rateAtClose).toBeGreaterThan(BigInt(matured.stake.pool!.rate))
+    expect(paid).toBe(BigInt(row.amountOut))
+    // Its gains stopped at its release day's rate, below the rate at the close.
+    const gainsNow = unstakePreview(terms, rateAtClose, BigInt(closeBlock.timestamp)).gains
+    expect(BigInt(row.gains)).toBeLessThan(gainsNow)
     expect((await read(t, 1).getStake(accounts[4], later.id)).active).toBe(false)
   })
 
@@ -590,6 +599,186 @@ describe('staking sagas against a real node', () => {
     const after = await waitFor(t.store, (s) => s.stake.userStakes.filter((e) => e.active).length === 1)
     expect(after.stake.userStakes.filter((e) => e.active).map((e) => e.id)).toEqual([pending])
     expect(selectCloseAllMatured(after)).toBeNull()
+  })
+
+  it('restakes the chosen matured stakes in one restake(ids, ...): exactly the previewed amount and terms, no token leaving the pool', async () => {
+    // Account #18: no other saga test uses it. Pool 0 (version 2) shares no fees: the closes pay exactly what the list
+    // was read with, so the new stake's amount is the preview's to the wei.
+    const me = 18
+    await fund(me, 1_000n)
+    const t = await onStakingPage(me, 0)
+    t.store.dispatch(approveRequested({ amount: UNLIMITED }))
+    await waitFor(t.store, (s) => pageAllowance(s) === UNLIMITED && !s.stake.approving)
+    for (const [amount, days] of [
+      [100n, 1],
+      [250n, 2],
+      [300n, 60],
+    ] as const) {
+      t.store.dispatch(depositRequested({ amount: (amount * E18).toString(), days, referral: null }))
+      await waitFor(t.store, (s) => s.stake.deposit.status === 'succeeded')
+      t.store.dispatch(depositReset())
+    }
+    const listed = await waitFor(t.store, (s) => s.stake.userStakes.filter((e) => e.active).length === 3)
+    const idOf = (days: number) => listed.stake.userStakes.find((e) => e.holdTime === days * Number(DAY))!.id
+    const [oneDay, twoDays, pending] = [idOf(1), idOf(2), idOf(60)]
+    // Not matured yet: nothing to plan.
+    expect(selectRestakePlan([oneDay], 90)(listed)).toBeNull()
+
+    // Two days and a minute on, the 1- and 2-day stakes are matured; the 60-day one is not. The holder restakes one.
+    await rpc('evm_increaseTime', [2 * Number(DAY) + 60])
+    await rpc('evm_mine')
+    t.store.dispatch(stakeRefreshRequested())
+    const shown = await waitFor(t.store, (s) => selectCloseAllMatured(s)?.count === 2)
+    t.store.dispatch(restakeOpened({ ids: [oneDay] }))
+    t.store.dispatch(modalOpened('restake'))
+    const plan = selectRestakePlan([oneDay], 90)(t.store.getState())!
+    const p = read(t, 0)
+    // The amount: what closing it pays now, as the pool itself says (principal and bonus, no fee at maturity).
+    const info = await p.getStakeInfo(accounts[me], oneDay)
+    expect([info.fee, plan.amount]).toEqual([0n, info.amountOut])
+    expect(plan.amount).toBe(BigInt(shown.stake.userStakes.find((e) => e.id === oneDay)!.amountOut))
+    const view = selectRestakeOf(90)(t.store.getState())!
+    expect([view.ids, view.amountWei]).toEqual([[oneDay], plan.amount.toString()])
+    // A restake of a pending stake is not planned, nor sent: the page's action is checked, not trusted.
+    const sends = () => t.wallet.requests.filter((r) => r.method === 'eth_sendTransaction').length
+    const sentBefore = sends()
+    t.store.dispatch(restakeRequested({ ids: [oneDay, pending], days: 90, minimums: null }))
+    expect((await waitFor(t.store, (s) => s.stake.restaking.status === 'failed')).stake.restaking.error).toBe(NOT_MATURED)
+    expect(sends()).toBe(sentBefore)
+
+    // The dialog's network fee: the one restake(ids, hold, maxFee, minBonus, minReward), as the node estimates it.
+    const provider = t.chain.readProvider(31337)
+    const purpose: FeePurpose = { kind: 'restake', ids: [oneDay], days: 90, minimums: null }
+    t.store.dispatch(feeQuoteRequested({ key: feeQuoteKey(31337, accounts[me], purpose), purpose }))
+    const quote = (await waitFor(t.store, (s) => s.wallet.feeQuote?.status === 'ready')).wallet.feeQuote!
+    const b = plan.bounds
+    const data = p.interface.encodeFunctionData('restake', [[oneDay], 90n * DAY, b.maxFee, b.minBonus, b.minReward])
+    const gas = await provider.estimateGas({ from: accounts[me], to: pool(0).address, data })
+    expect(BigInt(quote.fee!)).toBe(gas * (await provider.getFeeData()).gasPrice!)
+
+    // The owner cuts the length bonus just before the holder confirms: refused before the wallet is asked, naming the
+    // bonus, nothing closed or staked; the page reads the pool again at once.
+    const state = await p.getPoolState()
+    const params = {
+      inflationPercent: state.inflationPercent,
+      refererBonusPercent: state.refererBonusPercent,
+      timeBonusPercent: state.timeBonusPercent,
+      unHoldFee: state.unHoldFee,
+      holdTimeRefMin: state.holdTimeRefMin,
+      holdTimeMax: state.holdTimeMax,
+    }
+    const setParameters = (over: Partial<typeof params>) =>
+      rpc('eth_sendTransaction', [
+        {
+          from: accounts[0],
+          to: pool(0).address,
+          data: p.interface.encodeFunctionData('setParameters', [{ ...params, ...over }]),
+        },
+      ])
+    const count = await p.getUserStakesCount(accounts[me])
+    try {
+      await setParameters({ timeBonusPercent: params.timeBonusPercent / 2n })
+      const cut = previewStake(
+        poolMath({ ...shown.stake.pool!, timeBonusPercent: (params.timeBonusPercent / 2n).toString() }),
+        plan.amount,
+        90n * DAY,
+        false,
+      )
+      const logged = await capturingLogs(async () => {
+        t.store.dispatch(restakeRequested({ ids: [oneDay], days: 90, minimums: null }))
+        const failed = await waitFor(t.store, (s) => s.stake.restaking.status === 'failed')
+        expect(failed.stake.restaking.error).toBe(
+          `The bonus is now ${formatAmount(cut.bonus)}, below the ${formatAmount(plan.bounds.minBonus)} you were shown. ` +
+            'Nothing was staked; check the new figures and confirm again.',
+        )
+        expect(failed.wallet.openModal).toBe('restake')
+        await waitFor(t.store, (s) => s.stake.pool!.timeBonusPercent === (params.timeBonusPercent / 2n).toString())
+      })
+      expect(logged).toEqual(['[tx] restake was not sent'])
+      expect(sends()).toBe(sentBefore)
+      expect([await p.getUserStakesCount(accounts[me]), (await p.getStake(accounts[me], oneDay)).active]).toEqual([count, true])
+    } finally {
+      await setParameters({})
+    }
+    const readAt = t.store.getState().stake.readAt
+    t.store.dispatch(stakeRefreshRequested())
+    await waitFor(
+      t.store,
+      (s) => s.stake.readAt > readAt && s.stake.pool!.timeBonusPercent === params.timeBonusPercent.toString(),
+    )
+    expect(selectRestakePlan([oneDay], 90)(t.store.getState())).toEqual(plan)
+
+    // Declined in the wallet: its notice only; the dialog stays open, nothing was closed.
+    t.wallet.rejectNext('eth_sendTransaction')
+    t.store.dispatch(restakeRequested({ ids: [oneDay], days: 90, minimums: null }))
+    const declined = await waitFor(t.store, (s) => s.stake.restaking.status === 'failed')
+    expect(declined.stake.restaking.error).toBeNull()
+    expect(declined.token.rejection).toBe(MESSAGES.rejected)
+    expect(declined.wallet.openModal).toBe('restake')
+    expect(sends()).toBe(sentBefore + 1)
+    expect([await p.getUserStakesCount(accounts[me]), (await p.getStake(accounts[me], oneDay)).active]).toEqual([count, true])
+
+    // Confirmed: one transaction closes exactly the chosen stake and makes one new stake of exactly the previewed
+    // amount and terms; no token reaches the holder, none leaves the pool (the new stake's bonus comes in from the
+    // reservoir, as any stake's).
+    const token = contracts.token(deployment().contracts.token, provider)
+    const [before, poolBefore] = [await token.balanceOf(accounts[me]), await token.balanceOf(pool(0).address)]
+    const fromBlock = (await provider.getBlockNumber()) + 1
+    t.store.dispatch(restakeRequested({ ids: [oneDay], days: 90, minimums: null }))
+    const done = await waitFor(t.store, (s) => s.stake.restaking.status === 'succeeded' && s.wallet.openModal === null)
+    expect(sends()).toBe(sentBefore + 2)
+    expect(await token.balanceOf(accounts[me])).toBe(before)
+    expect((await token.balanceOf(pool(0).address)) - poolBefore).toBe(plan.bounds.minBonus + plan.bounds.minReward)
+    const [closes, staked, restaked] = await Promise.all([
+      p.queryFilter(p.filters.Unstaked(accounts[me]), fromBlock),
+      p.queryFilter(p.filters.Staked(accounts[me]), fromBlock),
+      p.queryFilter(p.filters.Restaked(accounts[me]), fromBlock),
+    ])
+    expect(closes.map((e) => Number(e.args.id))).toEqual([oneDay])
+    expect([staked.length, restaked.length]).toEqual([1, 1])
+    expect(new Set([...closes, ...staked, ...restaked].map((e) => e.transactionHash)).size).toBe(1)
+    const newId = restaked[0].args.id
+    expect([restaked[0].args.ids.map(Number), restaked[0].args.amount, newId]).toEqual([[oneDay], plan.amount, count])
+    const made = await p.getStake(accounts[me], newId)
+    expect([made.active, made.stakeAmount, made.holdTime, made.bonus, made.reward, made.unHoldFee]).toEqual([
+      true,
+      plan.amount,
+      90n * DAY,
+      plan.bounds.minBonus,
+      plan.bounds.minReward,
+      plan.bounds.maxFee,
+    ])
+    expect(plan.bounds.minBonus).toBe(plan.preview.bonusWanted)
+    expect(done.token.transactions.filter((x) => x.kind === 'restake').map((x) => x.status)).toContain('confirmed')
+    // The others stay as they were: the other matured stake and the pending one still open.
+    expect((await Promise.all([twoDays, pending].map((id) => p.getStake(accounts[me], id)))).map((s) => s.active)).toEqual([
+      true,
+      true,
+    ])
+    // The page reads again after the receipt: the chosen stake closed, the new one listed and pending.
+    const after = await waitFor(t.store, (s) => s.stake.userStakes.some((e) => e.id === Number(newId)))
+    const active = after.stake.userStakes.filter((e) => e.active).map((e) => e.id)
+    expect(active.sort((x, y) => x - y)).toEqual([twoDays, pending, Number(newId)].sort((x, y) => x - y))
+    expect(selectCloseAllMatured(after)?.ids).toEqual([twoDays])
+  })
+
+  it("in a version 1 pool, restakes a matured stake for what the pool pays, its gains stopped at its release day's rate", async () => {
+    // The seeded holder (#0) has matured stakes in pool 1, which streams early-close fees; nothing is sent here.
+    const t = await onStakingPage(0, 1)
+    const s = t.store.getState()
+    const matured = s.stake.userStakes.filter((e) => e.active && s.stake.chainTime >= e.stakeTime + e.holdTime)
+    expect(matured.length).toBeGreaterThan(0)
+    for (const e of matured) {
+      const plan = selectRestakePlan([e.id], 90)(s)!
+      const info = await read(t, 1).getStakeInfo(accounts[0], e.id, { blockTag: s.stake.blockNumber! })
+      expect(plan.amount).toBe(info.amountOut - info.fee)
+      // The node takes the restake on the bounds of that amount's preview (an estimate: nothing is sent).
+      const purpose: FeePurpose = { kind: 'restake', ids: [e.id], days: 90, minimums: null }
+      const key = feeQuoteKey(31337, accounts[0], purpose)
+      t.store.dispatch(feeQuoteRequested({ key, purpose }))
+      const quoted = await waitFor(t.store, (x) => x.wallet.feeQuote?.key === key && x.wallet.feeQuote.status !== 'pending')
+      expect([quoted.wallet.feeQuote!.status, quoted.wallet.feeQuote!.error]).toEqual(['ready', null])
+    }
   })
 
   it('stakes on lower terms only with the minimums the preview showed when the reservoir runs short', async () => {

@@ -35,7 +35,9 @@ contract AdvViewVsClose {
         uint256 poolAfter;
         uint256 rateBefore;
         uint256 rateAfter;
+        // Principal at risk (the shares fees go to) and all active principal, after the close.
         uint256 sharesAfter;
+        uint256 stakedAfter;
     }
 
     event Accounted(Books books);
@@ -81,6 +83,7 @@ contract AdvViewVsClose {
         IStakingPool.PoolState memory st = pool.getPoolState();
         b.obligationsAfter = st.obligations;
         b.sharesAfter = st.totalShares;
+        b.stakedAfter = st.totalStaked;
         (b.pendingAfter, b.streamEndAfter) = pool.getFeeStream();
         b.rateAfter = pool.getRate();
         b.poolAfter = token.balanceOf(address(pool));

@@ -1,10 +1,9 @@
 /**
  * "Close all matured" (docs/product.md §2.4): which of a holder's stakes one `unstake(ids)` closes, and what it pays.
- * Pure bigint arithmetic over the stake list as read: math.ts unstakePreview is the contracts' own close, so the total
- * is what the pool pays at the chain time of the read, to the wei.
+ * Pure bigint arithmetic over the stake list as read: each matured row's own close figures (the Lens's at the chain
+ * time of the read, or brought to it from the stake's fixed terms, refresh.ts), so the total is what the pool pays
+ * then, to the wei. Restake stakes the same total again (restakePlan.ts).
  */
-import { unstakePreview } from '../../domain/math'
-import { stakeTerms } from './refresh'
 import type { StakeEntry } from './slice'
 
 /** One matured stake and what closing it pays now: principal + bonus + whole reward + strong hands, no fee. */
@@ -32,22 +31,22 @@ export interface CloseAllMatured {
 }
 
 /**
- * The stakes of `entries` that are matured at chain time `now` (active, progress at 100%: the rows' "Matured",
- * docs/product.md §3.6, which is unstakePreview's `matured`: held for its whole hold), and what closing them pays with
- * the pool's rate `rate` (1e18 fixed point). A pending or closed stake is never among them.
+ * The stakes of `entries` that are matured at chain time `now`, the time of the list's figures (active, progress at
+ * 100%: the rows' "Matured", docs/product.md §3.6, held for their whole hold, as math.ts unstakePreview's `matured`),
+ * and what closing them pays: each row's amount out less its fee (none at maturity). A pending or closed stake is never
+ * among them. The rows' figures, not the pool's rate of now: a version 1 stake stops gaining at the start of its release
+ * day (docs/contracts.md), at a rate only the pool's own figures of it show.
  */
-export function closeAllMatured(entries: StakeEntry[], rate: bigint, now: number): CloseAllMatured {
+export function closeAllMatured(entries: StakeEntry[], now: number): CloseAllMatured {
   const stakes: MaturedStake[] = []
   for (const e of entries) {
-    if (!e.active) continue
-    const c = unstakePreview(stakeTerms(e), rate, BigInt(now))
-    if (!c.matured) continue
+    if (!e.active || now - e.stakeTime < e.holdTime) continue
     stakes.push({
       id: e.id,
-      received: c.received,
+      received: BigInt(e.amountOut) - BigInt(e.fee),
       stakeAmount: BigInt(e.stakeAmount),
       bonusAndReward: BigInt(e.bonus) + BigInt(e.reward),
-      gains: c.gains,
+      gains: BigInt(e.gains),
     })
   }
   stakes.sort((a, b) => a.id - b.id)

@@ -3,6 +3,7 @@ import { yupToFormErrors, type FormikErrors } from 'formik'
 import * as yup from 'yup'
 import { readAmountInput, type DecimalSeparator } from '../../format/amountInput'
 import { TOKEN_DECIMALS } from '../../format/units'
+import { DEFAULT_DAYS, daysInRange, daysRangeText } from './days'
 
 /** The referral option 'Product team': the zero address, which the pool takes as no referer. */
 export const PRODUCT_TEAM_REFERRAL = ZeroAddress
@@ -13,14 +14,7 @@ export interface DepositValues {
   referral: string
 }
 
-export const EMPTY_DEPOSIT: DepositValues = { amount: '', days: '365', referral: '' }
-
-const DAYS_TYPING = /^\d{0,4}$/
-
-export function acceptDaysText(typed: string): string | null {
-  const t = typed.replace(/\s+/g, '')
-  return DAYS_TYPING.test(t) ? t : null
-}
+export const EMPTY_DEPOSIT: DepositValues = { amount: '', days: DEFAULT_DAYS, referral: '' }
 
 /**
  * What is wrong with the amount's text itself (letters, an exponent, a sign, a comma, ...), or null. The modal shows it
@@ -36,7 +30,7 @@ export const hasReferral = (referral: string) => referral !== '' && referral !==
 
 /** The rules and messages of docs/product.md §4.1 and §4.2 for the current balance and day limits. */
 function depositSchema(balanceWei: string, limits: { min: number; max: number }, separator: DecimalSeparator) {
-  const range = `From ${limits.min} to ${limits.max}`
+  const range = daysRangeText(limits)
   return yup.object({
     // One test, so a text gets one message, in this order: what is wrong with the text (format/units.ts), then the
     // spec's value rules. The text itself is never corrected: what was typed or pasted stays in the field.
@@ -54,7 +48,7 @@ function depositSchema(balanceWei: string, limits: { min: number; max: number },
     days: yup
       .string()
       .required(range)
-      .test('range', range, (v) => /^\d+$/.test(v ?? '') && Number(v) >= limits.min && Number(v) <= limits.max),
+      .test('range', range, (v) => daysInRange(v ?? '', limits)),
     referral: yup.string(),
   })
 }

@@ -32,7 +32,7 @@ import {
   stakingPageClosed,
   type StakeEntry,
 } from './slice'
-import { stakesAt } from './refresh'
+import { releaseDayBegan, stakesAt } from './refresh'
 import { END_OF_LIST, toPoolInfo, toStakes, type FeeStream, type PoolData, type StakePage } from './lensAnswers'
 import { answeredBehind, planBatch, planList, type ReadMode, type ShownState } from './readPlan'
 import { nextTask } from '../../kit/nextTask'
@@ -160,15 +160,21 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
     userStakesCount: data.userStakesCount.toString(),
     totalStakedByUser: data.allUserStakesAmount.toString(),
   }
-  const step = planList({ plan, wallet, samePool, shown, answered, pageSize })
+  const planned = planList({ plan, wallet, samePool, shown, answered, pageSize })
+  // A row whose release day began since it was read stopped gaining at a rate no read has shown: read the rows again.
+  const step =
+    (planned.kind === 'bringForward' || planned.kind === 'newRows') &&
+    releaseDayBegan(shown.userStakes, shown.chainTime, chainTime)
+      ? ({ kind: 'readAgain' } as const)
+      : planned
   let list: StakeRows | { error: string } | null = null
   if (step.kind === 'asRead') list = early
   else if (step.kind === 'bringForward')
-    list = { rows: stakesAt(shown.userStakes, data.state.rate, chainTime), next: shown.nextOffset }
+    list = { rows: stakesAt(shown.userStakes, data.state.rate, chainTime, shown.chainTime), next: shown.nextOffset }
   else if (step.kind === 'newRows') {
     const rows: StakeEntry[] | null = yield call(newRowsOnly, lens, wallet!, data, shown, step.added)
     list = rows
-      ? { rows: [...rows, ...stakesAt(shown.userStakes, data.state.rate, chainTime)], next: step.nextOffset }
+      ? { rows: [...rows, ...stakesAt(shown.userStakes, data.state.rate, chainTime, shown.chainTime)], next: step.nextOffset }
       : yield call(stakeRowsOrFailure, lens, data.pool, wallet!, plan.rowCount)
   } else if (step.kind === 'readAgain') list = yield call(stakeRowsOrFailure, lens, data.pool, wallet!, plan.rowCount)
   if (answeredBehind({ shown, poolId, samePool, wallet, block: block?.number ?? null })) {

@@ -1,6 +1,6 @@
 import { unstakePreview } from '../../domain/math'
 import { DAY, E18, T0, testStake } from '../../../test/support/fixtures'
-import { CLOSED_VISIBLE_FOR, stakesAt } from './refresh'
+import { CLOSED_VISIBLE_FOR, releaseDayBegan, releaseDayStart, stakesAt } from './refresh'
 
 describe('stakesAt: the rows on screen brought to a later block without reading them again', () => {
   const rate = (11n * E18) / 10n
@@ -8,7 +8,7 @@ describe('stakesAt: the rows on screen brought to a later block without reading 
 
   it('recomputes an active stake from its terms, the pool rate and the time, as the contracts would', () => {
     const read = testStake({ id: 1 }, T0 + 10 * DAY, rate)
-    const [next] = stakesAt([read], later, T0 + 40 * DAY)
+    const [next] = stakesAt([read], later, T0 + 40 * DAY, T0 + 10 * DAY)
     const c = unstakePreview(
       {
         stakeAmount: BigInt(read.stakeAmount),
@@ -34,10 +34,25 @@ describe('stakesAt: the rows on screen brought to a later block without reading 
     const recent = testStake({ id: 2, active: false, closeTime: T0 + 5 * DAY, lpAmount: '0' }, T0 + 5 * DAY)
     const old = testStake({ id: 3, active: false, closeTime: T0 + DAY, lpAmount: '0' }, T0 + DAY)
     const now = T0 + DAY + CLOSED_VISIBLE_FOR + 1
-    const rows = stakesAt([active, recent, old], rate, now)
+    const rows = stakesAt([active, recent, old], rate, now, T0 + 10 * DAY)
     expect(rows.map((e) => e.id)).toEqual([1, 2])
     expect(rows[1]).toBe(recent)
-    const same = stakesAt([active], rate, T0 + 10 * DAY)
+    const same = stakesAt([active], rate, T0 + 10 * DAY, T0 + 10 * DAY)
     expect(same[0]).toBe(active)
+  })
+
+  it('keeps the gains a row was read with once its release day had begun: they stopped growing then', () => {
+    // Read on its release day (T0 + 100 days, a 100-day stake), after 00:00 UTC: its gains are final.
+    const start = releaseDayStart(testStake({ id: 1 }))
+    const read = testStake({ id: 1 }, start + 60, rate)
+    const [next] = stakesAt([read], later, start + 5 * DAY, start + 60)
+    expect(next.gains).toBe(read.gains)
+    // The rest moves on with the time (here past maturity): the same stake at the read's rate, five days later.
+    expect(next).toEqual(testStake({ id: 1 }, start + 5 * DAY, rate))
+    // A row read before its release day began cannot be brought past it: the rows are read again.
+    const early = testStake({ id: 1 }, start - 60, rate)
+    expect(releaseDayBegan([early], start - 60, start + 1)).toBe(true)
+    expect(releaseDayBegan([early], start - 60, start - 1)).toBe(false)
+    expect(releaseDayBegan([read], start + 60, start + 5 * DAY)).toBe(false)
   })
 })

@@ -18,7 +18,9 @@ import { allowanceLoaded } from '../token/slice'
 import { feeQuoted, feeQuoteRequested, modalClosed } from '../wallet/slice'
 import { isClaimPurpose, type FeePurpose } from '../wallet/feeQuote'
 import { selectActBlock, selectAddress, selectNetworkId, selectSupportedNetwork } from '../wallet/selectors'
-import { poolMath, selectCloseAllMatured, selectPermitFor, selectPool } from './selectors'
+import { daysLimits, poolMath, selectCloseAllMatured, selectPermitFor, selectPool, selectRestakePlan } from './selectors'
+import { restakeTerms, type RestakePlan } from './restakePlan'
+import { daysRangeText } from './days'
 import {
   allowanceCheckRequested,
   approveRequested,
@@ -31,10 +33,13 @@ import {
   permitSignRequested,
   permitSigned,
   permitSupportLoaded,
+  restakeRequested,
+  restakeSettled,
   stakeRefreshRequested,
   stakingPageOpened,
   unstakeRequested,
   unstakeSettled,
+  type DepositMinimums,
   type DepositRequest,
   type DepositTerms,
   type PoolInfo,
@@ -383,6 +388,66 @@ export function* closeAllMaturedSaga({ payload }: ReturnType<typeof closeAllMatu
   if (outcome.ok) yield put(modalClosed())
 }
 
+/**
+ * The calldata of a restake (docs/contracts.md, "A close"): restake(ids, hold, maxFee, minBonus, minReward) of the
+ * plan's stakes for its term, bounded by the terms its preview showed (restakeTerms), so the new stake lands on them or
+ * better, or is refused naming the term that changed. No amount is sent: the pool stakes what the closes pay.
+ */
+function restakeCall(pool: PoolInfo, plan: RestakePlan, minimums: DepositMinimums | null): string {
+  const t = restakeTerms(plan, minimums)
+  return contracts
+    .pool(pool.address)
+    .interface.encodeFunctionData('restake', [plan.ids, plan.hold, BigInt(t.maxFee), BigInt(t.minBonus), BigInt(t.minReward)])
+}
+
+/**
+ * Why a restake cannot be sent as asked, or null: a term outside the pool's days (the dialog's own rule, docs/product.md
+ * §4.2), or stakes that are not all matured in the list as read now (NOT_MATURED).
+ */
+function restakeProblem(pool: PoolInfo, plan: RestakePlan | null, days: number): string | null {
+  const limits = daysLimits(pool, false)
+  if (!Number.isInteger(days) || days < limits.min || days > limits.max) return daysRangeText(limits)
+  return plan ? null : NOT_MATURED
+}
+
+/**
+ * Restake (docs/product.md §2.6a): one restake(ids, hold, maxFee, minBonus, minReward) of the stakes the dialog showed,
+ * each of which must be matured in the list as read now (the page's action is checked, not trusted, as for "Close all
+ * matured"), for the days chosen, bounded by the preview of the amount they pay (restakePlan.ts): the fee it showed,
+ * and the full bonus and reward or the lower ones the person accepted. Nothing leaves the pool, so no approval. A
+ * refusal (the simulation or the chain: the owner's terms changed, the reservoir emptied) says why in the dialog and
+ * the page reads the figures again; a confirmation closes it, and the page reads the list again after the receipt.
+ */
+export function* restakeSaga({ payload }: ReturnType<typeof restakeRequested>): SagaIterator {
+  const blocked = yield* select(selectActBlock)
+  if (blocked) {
+    yield put(restakeSettled({ ok: false, error: blocked }))
+    return
+  }
+  const pool = yield* select(selectPool)
+  if (!pool) {
+    yield put(restakeSettled({ ok: false, error: 'The pool is not loaded yet.' }))
+    return
+  }
+  const plan = yield* select(selectRestakePlan(payload.ids, payload.days))
+  const problem = restakeProblem(pool, plan, payload.days)
+  if (problem || !plan) {
+    yield put(restakeSettled({ ok: false, error: problem ?? NOT_MATURED }))
+    return
+  }
+  const chainId = yield* select(selectNetworkId)
+  const outcome: TxOutcome = yield call(
+    runTx,
+    'restake',
+    { to: pool.address, data: restakeCall(pool, plan, payload.minimums) },
+    chainId,
+  )
+  yield put(restakeSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
+  if (outcome.ok) yield put(modalClosed())
+  // As after a refused deposit: the figures that moved are read again now, so the open dialog shows the new ones.
+  else if (!outcome.rejected) yield put(stakeRefreshRequested())
+}
+
 /** The transaction a deposit or close dialog would send for `purpose`: the same calldata its saga sends. */
 function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): TxRequest {
   const poolContract = contracts.pool(pool.address)
@@ -400,6 +465,8 @@ function requestFor(purpose: FeePurpose, tokenAddress: string, pool: PoolInfo): 
       return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [[purpose.id]]) }
     case 'closeAll':
       return { to: pool.address, data: poolContract.interface.encodeFunctionData('unstake', [purpose.ids]) }
+    case 'restake':
+      throw new Error('A restake is quoted from its plan (feeQuoteSaga).')
     case 'claimStake':
       throw new Error('A claim is quoted by the claim page (features/vesting/sagas.ts).')
   }
@@ -419,7 +486,19 @@ export function* feeQuoteSaga({ payload }: ReturnType<typeof feeQuoteRequested>)
     yield failed('The pool is not loaded yet.')
     return
   }
-  const figures: FeeFigures = yield call(quoteFee, requestFor(payload.purpose, network.contracts.token, pool), network.chainId)
+  const purpose = payload.purpose
+  let request: TxRequest
+  if (purpose.kind === 'restake') {
+    // The restake's calldata, as restakeSaga builds it from the list as read.
+    const plan = yield* select(selectRestakePlan(purpose.ids, purpose.days))
+    const problem = restakeProblem(pool, plan, purpose.days)
+    if (problem || !plan) {
+      yield failed(problem ?? NOT_MATURED)
+      return
+    }
+    request = { to: pool.address, data: restakeCall(pool, plan, purpose.minimums) }
+  } else request = requestFor(purpose, network.contracts.token, pool)
+  const figures: FeeFigures = yield call(quoteFee, request, network.chainId)
   if ('error' in figures) yield failed(figures.error)
   else yield put(feeQuoted({ key: payload.key, status: 'ready', error: null, ...figures }))
 }
@@ -436,6 +515,7 @@ export function* stakeSaga(): SagaIterator {
   yield takeLeading(unstakeRequested.type, safely(unstakeSaga))
   // A write: a second click while the first is in flight is ignored, as for a single close.
   yield takeLeading(closeAllMaturedRequested.type, safely(closeAllMaturedSaga))
+  yield takeLeading(restakeRequested.type, safely(restakeSaga))
   yield takeLatest(
     (a: { type: string; payload?: { purpose?: FeePurpose } }) =>
       a.type === feeQuoteRequested.type && !isClaimPurpose(a.payload!.purpose!),

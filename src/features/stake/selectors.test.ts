@@ -258,7 +258,8 @@ describe('deposit limits and estimate', () => {
     expect(shown.reward).toBe(cents(p.reward))
     expect(shown.atMaturity).toBe(cents(p.atMaturity))
     expect(shown).toMatchObject({
-      referralBonus: '5.00%',
+      // 5% x 200 / 1095: the referral bonus grows with the hold, as the length bonus does.
+      referralBonus: '0.91%',
       lengthBonus: '5.47%',
       feePercent: '100.00%',
       hasReward: true,

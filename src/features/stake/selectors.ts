@@ -14,6 +14,7 @@ import { poolMath } from './poolMath'
 import { summaryCurve } from './closeCurveView'
 import { statsView } from './statsView'
 import { closeAllMatured } from './closeAllMatured'
+import { restakePlan, type RestakePlan } from './restakePlan'
 
 /** What these selectors read: stake, token, wallet (docs/architecture.md §5). */
 type State = StakeRoot & TokenRoot & WalletRoot
@@ -37,11 +38,16 @@ export const selectClosePending = (s: State) => selectClosing(s).status === 'pen
 export const selectCloseError = (s: State) => (selectClosing(s).status === 'failed' ? selectClosing(s).error : null)
 
 const selectClosingAll = (s: State) => s.stake.closingAll
+const selectRestaking = (s: State) => s.stake.restaking
 /**
- * "Close all matured" is under way: its own send, or any close this wallet sent that is still pending (one found again
- * after a reload too), which may hold the same stakes: a second send would only be refused.
+ * "Close all matured" is under way: its own send, or any close or restake this wallet sent that is still pending (one
+ * found again after a reload too), which may hold the same stakes: a second send would only be refused.
  */
-export const selectCloseAllPending = (s: State) => selectClosingAll(s).status === 'pending' || selectTxPending(s, 'unstake')
+export const selectCloseAllPending = (s: State) =>
+  selectClosingAll(s).status === 'pending' ||
+  selectRestaking(s).status === 'pending' ||
+  selectTxPending(s, 'unstake') ||
+  selectTxPending(s, 'restake')
 /** Why the last "Close all matured" did not go through, for its dialog; null when it did not fail. */
 export const selectCloseAllError = (s: State) => (selectClosingAll(s).status === 'failed' ? selectClosingAll(s).error : null)
 
@@ -194,7 +200,7 @@ export const selectCloseAllMatured = createSelector(
   [selectUserStakes, selectPool, selectChainTime, selectSymbol],
   (stakes, pool, now, symbol) => {
     if (!pool) return null
-    const m = closeAllMatured(stakes, BigInt(pool.rate), now)
+    const m = closeAllMatured(stakes, now)
     if (m.ids.length === 0) return null
     const amount = (wei: bigint) => formatAmount(wei, { symbol })
     return {
@@ -212,6 +218,56 @@ export const selectCloseAllMatured = createSelector(
   },
   stable,
 )
+
+/** The matured stakes the restake dialog is about (docs/product.md §2.6a), by id. */
+export const selectRestakeIds = (s: State) => selectRestaking(s).ids
+/**
+ * A restake is under way: its own send, or a restake or close this wallet sent that is still pending (perhaps from
+ * before a reload), which may hold the same stakes: the restake waits for it, as "Close all matured" does.
+ */
+export const selectRestakePending = selectCloseAllPending
+/** Why the last restake did not go through, for its dialog; null when it did not fail (a rejection is only a notice). */
+export const selectRestakeError = (s: State) => (selectRestaking(s).status === 'failed' ? selectRestaking(s).error : null)
+
+/**
+ * The restake of the stakes `ids` for `days` days, from the list as read at its chain time (restakePlan.ts), for the
+ * saga that sends it and quotes its fee; null when one of them is not a matured stake of the list (or no pool is read).
+ * Bigints: computed when asked, never stored.
+ */
+export const selectRestakePlan =
+  (ids: number[], days: number) =>
+  (s: State): RestakePlan | null => {
+    const pool = selectPool(s)
+    return pool ? restakePlan(selectUserStakes(s), ids, pool, selectChainTime(s), days) : null
+  }
+
+/**
+ * What the restake dialog shows for `days` days (docs/product.md §2.6a): the stakes it closes and what each and all of
+ * them pay now (the new stake's amount, fixed), the pool as the new stake meets it, and the deposit dialog's preview of
+ * a stake of that amount for those days with no referral (depositPreview). Null when the stakes are not all matured
+ * and listed any more, or no pool is read.
+ */
+const selectRestakeView = createSelector(
+  [selectUserStakes, selectPool, selectChainTime, selectSymbol, selectRestakeIds, (_s: State, days: number) => days],
+  (stakes, pool, now, symbol, ids, days) => {
+    const plan = pool ? restakePlan(stakes, ids, pool, now, days) : null
+    if (!plan) return null
+    const amount = (wei: bigint) => formatAmount(wei, { symbol })
+    return {
+      ids: plan.ids,
+      count: plan.ids.length,
+      amount: amount(plan.amount),
+      amountWei: plan.amount.toString(),
+      stakes: plan.stakes.map((x) => ({ id: x.id, received: amount(x.received) })),
+      pool: plan.pool,
+      preview: depositPreview(plan.pool, plan.amount, days, false, symbol),
+    }
+  },
+  stable,
+)
+
+/** selectRestakeView for the days typed, as the dialog subscribes to it: `useAppSelector(selectRestakeOf(days))`. */
+export const selectRestakeOf = (days: number) => (s: State) => selectRestakeView(s, days)
 
 /** Days limits (docs/product.md §4.2): min 1, or the pool's referral minimum with a referral; max from the pool or 1095. */
 export function daysLimits(pool: PoolInfo | null, hasReferral: boolean): { min: number; max: number } {

@@ -149,6 +149,11 @@ export interface StakeState {
   /** "Close all matured" (docs/product.md §2.4): its one unstake(ids) in flight, and why it did not go through. */
   closingAll: { status: Status; error: string | null }
   /**
+   * Restake (docs/product.md §2.6a): the matured stakes the dialog restakes (one from its row or summary, every one from
+   * "Close all matured"), its one restake(ids, ...) in flight, and why it did not go through.
+   */
+  restaking: { ids: number[]; status: Status; error: string | null }
+  /**
    * Sign and stake (docs/product.md §4.6): whether this wallet can sign an EIP-2612 permit for this pool's token (it is
    * not a contract, and the token has permits), read when the deposit dialog opens; null until read.
    */
@@ -220,6 +225,7 @@ export const initialStakeState: StakeState = {
   approveError: null,
   closing: { id: null, status: 'idle', error: null },
   closingAll: { status: 'idle', error: null },
+  restaking: { ids: [], status: 'idle', error: null },
   permitSupport: null,
   permit: null,
   signing: false,
@@ -262,6 +268,17 @@ export interface DepositTerms {
   maxFee: string
   minBonus: string
   minReward: string
+}
+
+/**
+ * What the restake dialog sends (docs/product.md §2.6a): the matured stakes it shows, by id, the new term in whole days,
+ * and the lower terms the person accepted when the reservoir runs short (null: the full terms or nothing). The saga
+ * works out the amount and the bounds from the list as read, as the deposit's saga does from the pool on screen.
+ */
+export interface RestakeRequest {
+  ids: number[]
+  days: number
+  minimums: DepositMinimums | null
 }
 
 /**
@@ -423,6 +440,19 @@ const stakeSlice = createSlice({
     closeAllMaturedSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
       state.closingAll = { status: action.payload.ok ? 'succeeded' : 'failed', error: action.payload.error }
     },
+    /** The restake dialog opens for the matured stakes `ids`: the last attempt's outcome is not this one's. */
+    restakeOpened(state, action: PayloadAction<{ ids: number[] }>) {
+      state.restaking = { ids: action.payload.ids, status: 'idle', error: null }
+    },
+    /** Restake the stakes the dialog shows for the days chosen, in one restake(ids, hold, maxFee, minBonus, minReward). */
+    restakeRequested(state, _action: PayloadAction<RestakeRequest>) {
+      state.restaking.status = 'pending'
+      state.restaking.error = null
+    },
+    restakeSettled(state, action: PayloadAction<{ ok: boolean; error: string | null }>) {
+      state.restaking.status = action.payload.ok ? 'succeeded' : 'failed'
+      state.restaking.error = action.payload.error
+    },
     /** The statistics block shows `pool`: another pool's figures go; its saga reads the period chosen. */
     statsShown({ stats }, { payload }: PayloadAction<{ pool: string }>) {
       const pool = payload.pool.toLowerCase()
@@ -481,9 +511,12 @@ const stakeSlice = createSlice({
     },
   },
   extraReducers: (b) => {
-    // A confirmed stake or close restarts a paused auto-update (a manual action, docs/product.md §3.9).
+    // A confirmed stake, close or restake restarts a paused auto-update (a manual action, docs/product.md §3.9).
     b.addCase(txConfirmed, (state, { payload }) => {
-      if (state.autoUpdate === 'paused' && (payload.kind === 'stake' || payload.kind === 'unstake')) {
+      if (
+        state.autoUpdate === 'paused' &&
+        (payload.kind === 'stake' || payload.kind === 'unstake' || payload.kind === 'restake')
+      ) {
         state.autoUpdate = 'running'
         state.retryAt = null
       }
@@ -521,6 +554,9 @@ export const {
   closeAllMaturedOpened,
   closeAllMaturedRequested,
   closeAllMaturedSettled,
+  restakeOpened,
+  restakeRequested,
+  restakeSettled,
   statsShown,
   statsRangeChosen,
   statsRefreshRequested,

@@ -40,7 +40,14 @@ const STATUS_TEXT = {
   dropped: 'Transaction dropped',
 }
 
-const KIND_TEXT = { approve: 'Approve', stake: 'Stake', unstake: 'Close stake', claim: 'Claim', claimStake: 'Claim and stake' }
+const KIND_TEXT: Record<TxKind, string> = {
+  approve: 'Approve',
+  stake: 'Stake',
+  unstake: 'Close stake',
+  restake: 'Restake',
+  claim: 'Claim',
+  claimStake: 'Claim and stake',
+}
 
 /** How far a Safe transaction's owners have got, as the notice says it. */
 function ownersText({ confirmations, required }: { confirmations: number | null; required: number }): string {

@@ -25,6 +25,8 @@ export type FeePurpose =
   | { kind: 'close'; id: number }
   /** "Close all matured": the one unstake(ids) of the matured stakes the dialog shows. */
   | { kind: 'closeAll'; ids: number[] }
+  /** Restake: the one restake(ids, hold, ...) of these matured stakes for `days`, on the full or accepted lower terms. */
+  | { kind: 'restake'; ids: number[]; days: number; minimums: { bonus: string; reward: string } | null }
   /** Claim and stake the unlocked amount for the term of `hold` seconds (the vesting API's signed claim). */
   | { kind: 'claimStake'; hold: number; unlocked: string }
 

@@ -7,10 +7,10 @@ import { ErrorText } from '../../../ui/ErrorText'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
-import { modalClosed } from '../../wallet/slice'
+import { modalClosed, modalOpened } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
 import { selectCloseAllError, selectCloseAllMatured, selectCloseAllPending } from '../selectors'
-import { closeAllMaturedRequested } from '../slice'
+import { closeAllMaturedRequested, restakeOpened } from '../slice'
 import { Figures } from './StakeSummaryDialog'
 
 const Intro = styled(Muted)`
@@ -46,12 +46,26 @@ const Actions = styled.div`
   gap: 12px;
 `
 
+/**
+ * "Restake all" beside the close: the same stakes, staked again instead of paid out (docs/product.md §2.6a). On a phone
+ * one above the other, so neither label breaks.
+ */
+const Buttons = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+  }
+`
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
  * "Close all matured" (docs/product.md §2.4): what closing every matured stake of the list pays (each its amount, its
  * bonus, its whole reward and what it earned from strong hands, no fee), how many and which, then one unstake(ids).
- * A rejection in the wallet leaves it as it was; a refusal says why here.
+ * A rejection in the wallet leaves it as it was; a refusal says why here. "Restake all" opens the restake dialog for
+ * the same stakes instead (§2.6a).
  */
 export function CloseAllMaturedDialog() {
   const dispatch = useAppDispatch()
@@ -101,14 +115,28 @@ export function CloseAllMaturedDialog() {
         {error && <ErrorText data-testid="close-all-error">{error}</ErrorText>}
         {blocked && <ErrorText>{blocked}</ErrorText>}
         {matured && <FeeLine quote={fee.quote} />}
-        <Button
-          $block
-          disabled={!matured || pending || !!blocked || fee.blocked}
-          onClick={() => matured && dispatch(closeAllMaturedRequested({ ids: matured.ids }))}
-        >
-          {pending && <Spinner size={18} label="Closing" />}
-          {matured ? `Close ${plural(matured.count, 'stake', 'stakes')}` : 'Close'}
-        </Button>
+        <Buttons>
+          <Button
+            $block
+            $variant="secondary"
+            disabled={!matured || pending || !!blocked}
+            onClick={() => {
+              if (!matured) return
+              dispatch(restakeOpened({ ids: matured.ids }))
+              dispatch(modalOpened('restake'))
+            }}
+          >
+            Restake all
+          </Button>
+          <Button
+            $block
+            disabled={!matured || pending || !!blocked || fee.blocked}
+            onClick={() => matured && dispatch(closeAllMaturedRequested({ ids: matured.ids }))}
+          >
+            {pending && <Spinner size={18} label="Closing" />}
+            {matured ? `Close ${plural(matured.count, 'stake', 'stakes')}` : 'Close'}
+          </Button>
+        </Buttons>
       </Actions>
     </Modal>
   )

@@ -16,12 +16,22 @@ const Empty = styled.p`
   font-size: 0.9rem;
 `
 
+/** What the curve's place says until there is a stake to draw. */
+const DEPOSIT_PROMPT = 'Enter an amount within your balance and the days to see what closing the stake would pay on each day.'
+
 /**
  * The deposit dialog's curve (docs/product.md §2.6): what closing the stake being made would pay on each day to its
  * release, for the amount and term typed, from the same preview as the dialog's figures, made at the chain time of
- * the pool's read.
+ * the pool's read. The restake dialog draws its new stake with it (§2.6a), with a `prompt` of its own: its amount is
+ * fixed, only the days are typed.
  */
-export function DepositCurve(props: { pool: PoolInfo; amountWei: string | null; days: number; referred: boolean }) {
+export function DepositCurve(props: {
+  pool: PoolInfo
+  amountWei: string | null
+  days: number
+  referred: boolean
+  prompt?: string
+}) {
   const now = useAppSelector(selectChainTime)
   const symbol = useAppSelector(selectSymbol)
   const { pool, amountWei, days, referred } = props
@@ -30,8 +40,7 @@ export function DepositCurve(props: { pool: PoolInfo; amountWei: string | null; 
     () => (amountWei === null ? null : depositCurve(pool, BigInt(amountWei), days, referred, now)),
     [pool, amountWei, days, referred, now],
   )
-  if (!curve)
-    return <Empty>Enter an amount within your balance and the days to see what closing the stake would pay on each day.</Empty>
+  if (!curve) return <Empty>{props.prompt ?? DEPOSIT_PROMPT}</Empty>
   return (
     <CloseCurvePanel
       curve={curve}

@@ -288,10 +288,11 @@ describe('create deposit modal', () => {
       screen.getByText(/Closing earlier costs a fee of up to 100.00% of the amount, falling to 0 at the release/).textContent,
     ).toContain('forfeits the bonus and the reward not yet earned')
     await user.selectOptions(screen.getByLabelText('Choose a referral'), 'Your referral')
-    expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('5.00%')
+    // 5% x 365 / 1,095 days: the referral bonus grows with the hold, as the length bonus does (docs/contracts.md).
+    expect(screen.getByTestId('preview-referral-bonus').textContent).toBe('1.66%')
     expect(screen.getByTestId('preview-total-shares').textContent).toBe('100.00')
-    expect(screen.getByTestId('preview-bonus').textContent).toBe('15.00 PLT')
-    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('515.00 PLT')
+    expect(screen.getByTestId('preview-bonus').textContent).toBe('11.66 PLT')
+    expect(screen.getByTestId('preview-at-maturity').textContent).toBe('511.66 PLT')
   })
 
   it('says when the reward reservoir cannot fund the whole bonus and reward, and stakes only once the lower terms are accepted', async () => {

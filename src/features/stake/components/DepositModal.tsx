@@ -17,11 +17,11 @@ import type { FeePurpose } from '../../wallet/feeQuote'
 import { DepositCurve } from './DepositCurve'
 import { DepositEstimate, type Shortfall } from './DepositEstimate'
 import { ScheduledChanges } from '../../../ui/ScheduledChanges'
-import { WarningBox } from '../../../ui/WarningBox'
-import { describeTermChanges, type PoolTermsNow } from '../../../format/poolTerms'
 import { modalClosed } from '../../wallet/slice'
+import { DaysField } from './DaysField'
+import { TermsChanged, useSeenTerms } from './TermsChanged'
+import { daysOf } from '../days'
 import {
-  acceptDaysText,
   amountTextProblem,
   depositErrors,
   EMPTY_DEPOSIT,
@@ -53,19 +53,7 @@ import {
   depositReset,
   depositWithPermitRequested,
   permitSignRequested,
-  type PoolInfo,
 } from '../slice'
-
-/** The pool's terms changed since the person saw them: named above the figures until they confirm again. */
-const TermsChanged = styled(WarningBox).attrs({ as: 'p', role: 'status' })``
-
-/** The stake terms the deposit preview is made of: what the person has seen, to tell them when it changes. */
-const termsOf = (p: PoolInfo): PoolTermsNow => ({
-  unHoldFee: p.unHoldFee,
-  timeBonusPercent: p.timeBonusPercent,
-  refererBonusPercent: p.refererBonusPercent,
-  inflationPercent: p.inflationPercent,
-})
 
 const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
@@ -133,10 +121,7 @@ export function DepositModal() {
   // The terms the person has seen: the pool's when the dialog opened, then those they confirmed on. A read that
   // brings other terms (the owner changed them, perhaps just before a stake that the pool then refused) is named until
   // they confirm on the new figures (docs/product.md §2.6).
-  const [seenTerms, setSeenTerms] = useState<PoolTermsNow | null>(null)
-  useEffect(() => {
-    if (pool && seenTerms === null) setSeenTerms(termsOf(pool))
-  }, [pool, seenTerms])
+  const seenTerms = useSeenTerms(pool)
 
   const scheduled = useAppSelector(selectPoolScheduled)
   const poolAddress = pool?.address ?? null
@@ -168,7 +153,7 @@ export function DepositModal() {
       const referred = hasReferral(v.referral)
       const short = depositPreview(pool, BigInt(amount), days, referred).shortfall
       if (short && accepted !== termsKey(amount, days, referred, short)) return
-      setSeenTerms(termsOf(pool))
+      seenTerms.confirmed()
       const request = { amount, days, referral: referred ? v.referral : null, minimums: short ? short.minimums : null }
       if (method === 'permit') dispatch(depositWithPermitRequested(request))
       else dispatch(depositRequested(batchRef.current ? { ...request, approveFirst: amount } : request))
@@ -192,7 +177,7 @@ export function DepositModal() {
   batchRef.current = batch
   // The tokens can reach the pool: approved, a permit signed for exactly this amount, or a Safe's batch.
   const approved = method === 'permit' ? permit !== null : approval.approved || batch
-  const daysNumber = /^\d+$/.test(values.days) ? Number(values.days) : 0
+  const daysNumber = daysOf(values.days)
   const preview = useMemo(
     () => (pool ? depositPreview(pool, BigInt(amountWei ?? '0'), Math.min(daysNumber, limits.max), referred, symbol) : null),
     [pool, amountWei, daysNumber, limits.max, referred, symbol],
@@ -222,7 +207,6 @@ export function DepositModal() {
           : null
   const fee = useFeeQuote(feePurpose)
   if (!pool) return null
-  const termChanges = seenTerms ? describeTermChanges(seenTerms, termsOf(pool)) : []
   const v1 = pool.version === 1
   const pending = deposit.status === 'pending'
   const shortfall = preview?.shortfall ?? null
@@ -233,22 +217,13 @@ export function DepositModal() {
   // no deposit already in flight.
   const canConfirm = form.isValid && approved && (!shortfall || lowerTermsAccepted) && !pending && !fee.blocked
   const close = () => dispatch(modalClosed())
-  const setText = (field: 'amount' | 'days', accept: (t: string) => string | null) => (text: string) => {
-    const next = accept(text)
-    if (next !== null) void form.setFieldValue(field, next)
-  }
   const showError = (field: keyof DepositValues) => (touched[field] || form.submitCount > 0 ? (errors[field] ?? null) : null)
   const amountError = amountTextProblem(values.amount, separator) ?? showError('amount')
 
   return (
     <Modal title={v1 ? 'Create deposit' : 'Create deposit (fixed rate)'} onClose={close} wide>
       <ScheduledChanges lines={scheduled} />
-      {termChanges.length > 0 && (
-        <TermsChanged data-testid="terms-changed">
-          The pool&apos;s terms changed since you saw them: {termChanges.join('; ')}. The figures below are the new ones; confirm
-          again to stake on them.
-        </TermsChanged>
-      )}
+      <TermsChanged changes={seenTerms.changes} />
       <form onSubmit={form.handleSubmit} noValidate>
         <Columns>
           <div>
@@ -302,17 +277,13 @@ export function DepositModal() {
               />
             )}
 
-            <TextField
+            <DaysField
               id="deposit-days"
-              label="Days"
-              name="days"
-              inputMode="numeric"
-              autoComplete="off"
               value={values.days}
+              limits={limits}
               error={showError('days')}
-              onChange={(e) => setText('days', acceptDaysText)(e.target.value)}
+              onChange={(text) => void form.setFieldValue('days', text)}
               onBlur={form.handleBlur}
-              hint={`From ${limits.min} to ${limits.max}`}
             />
 
             {preview && (

@@ -21,7 +21,7 @@ import {
   selectReadAt,
 } from '../selectors'
 import type { StakeRow } from '../rows'
-import { closeAllMaturedOpened, moreStakesRequested, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
+import { closeAllMaturedOpened, moreStakesRequested, restakeOpened, stakeRefreshRequested, stakeSummaryOpened } from '../slice'
 import { RowsTable } from '../../../ui/RowsTable'
 
 const Head = styled(SpreadRow)`
@@ -104,6 +104,25 @@ const Bar = styled.span<{ $value: number }>`
   }
 `
 
+/**
+ * A row's buttons: Close (or Details), with Restake above it for a matured stake, both as wide as the wider; on a
+ * phone's card they take its width side by side.
+ */
+const RowActions = styled.td`
+  > div {
+    display: inline-grid;
+    gap: 8px;
+  }
+  @media (max-width: ${(p) => p.theme.narrow}) {
+    grid-column: 1 / -1;
+    > div {
+      display: grid;
+      grid-auto-flow: column;
+      grid-auto-columns: minmax(0, 1fr);
+    }
+  }
+`
+
 const More = styled.div`
   display: flex;
   justify-content: center;
@@ -149,8 +168,11 @@ function Countdown({ releaseAt }: { releaseAt: number }) {
   return left ? <small>in {left}</small> : null
 }
 
-/** `readOnly`: another address's row (`?account=`): its button shows the details, never offers a close. */
-const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: boolean }) {
+/**
+ * `readOnly`: another address's row (`?account=`): its button shows the details, never offers a close or a restake.
+ * `restaking`: a restake or close this wallet sent is pending (Restake waits for it).
+ */
+const Row = memo(function Row({ row, readOnly, restaking }: { row: StakeRow; readOnly: boolean; restaking: boolean }) {
   countRender('StakeRow')
   const dispatch = useAppDispatch()
   return (
@@ -161,7 +183,7 @@ const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: bool
       <td data-label="Stake created">{row.created}</td>
       <td data-label="Stake Progress">
         {row.progressText}
-        <small>{row.days} days</small>
+        <small>{row.days === 1 ? '1 day' : `${row.days} days`}</small>
         <Bar $value={row.progress} aria-hidden="true" />
       </td>
       <td data-label="Release date">
@@ -178,18 +200,34 @@ const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: bool
         {row.rewards}
         {row.rewardParts && <small>{row.rewardParts}</small>}
       </td>
-      <td>
-        <Button
-          $variant="secondary"
-          onClick={() => {
-            dispatch(stakeSummaryOpened(row.id))
-            dispatch(modalOpened('stakeSummary'))
-          }}
-          aria-label={`${row.active && !readOnly ? 'Close' : 'Details of'} stake #${row.id}`}
-        >
-          {row.active && !readOnly ? 'Close' : 'Details'}
-        </Button>
-      </td>
+      <RowActions>
+        <div>
+          {/* A matured stake of the holder's own: closed and staked again in one transaction (docs/product.md §2.6a). */}
+          {row.status === 'Matured' && !readOnly && (
+            <Button
+              $variant="secondary"
+              disabled={restaking}
+              onClick={() => {
+                dispatch(restakeOpened({ ids: [row.id] }))
+                dispatch(modalOpened('restake'))
+              }}
+              aria-label={`Restake stake #${row.id}`}
+            >
+              Restake
+            </Button>
+          )}
+          <Button
+            $variant="secondary"
+            onClick={() => {
+              dispatch(stakeSummaryOpened(row.id))
+              dispatch(modalOpened('stakeSummary'))
+            }}
+            aria-label={`${row.active && !readOnly ? 'Close' : 'Details of'} stake #${row.id}`}
+          >
+            {row.active && !readOnly ? 'Close' : 'Details'}
+          </Button>
+        </div>
+      </RowActions>
     </tr>
   )
 })
@@ -198,7 +236,8 @@ const Row = memo(function Row({ row, readOnly }: { row: StakeRow; readOnly: bool
  * 'My total staked', the stakes (active newest first, then 'Closed'), or the empty state (docs/product.md §2.4) once a read
  * found none. A failed read says so with a Retry and keeps any rows already shown, never the empty state (issue #14,
  * docs/product.md §10.1). A list longer than the rows read ends with 'Show more',
- * which reads the next page only. 'Close all matured' offers the holder one close of every matured stake listed.
+ * which reads the next page only. 'Close all matured' offers the holder one close of every matured stake listed, and a
+ * matured row's 'Restake' one restake of it.
  */
 export function StakeList() {
   countRender('StakeList')
@@ -279,7 +318,7 @@ export function StakeList() {
           </thead>
           <tbody>
             {active.map((r) => (
-              <Row key={r.id} row={r} readOnly={!!blocked} />
+              <Row key={r.id} row={r} readOnly={!!blocked} restaking={closingAll} />
             ))}
           </tbody>
           {closed.length > 0 && (
@@ -290,7 +329,7 @@ export function StakeList() {
                 <th />
               </Section>
               {closed.map((r) => (
-                <Row key={r.id} row={r} readOnly={!!blocked} />
+                <Row key={r.id} row={r} readOnly={!!blocked} restaking={false} />
               ))}
             </tbody>
           )}

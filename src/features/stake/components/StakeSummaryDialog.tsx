@@ -9,10 +9,17 @@ import { Muted } from '../../../ui/Card'
 import { Modal } from '../../../ui/Modal'
 import { Spinner } from '../../../ui/Spinner'
 import { selectSymbol } from '../../token/selectors'
-import { modalClosed } from '../../wallet/slice'
+import { modalClosed, modalOpened } from '../../wallet/slice'
 import { selectActBlock } from '../../wallet/selectors'
-import { selectCloseError, selectClosePending, selectPoolView, selectSummaryCurve, selectSummaryRow } from '../selectors'
-import { unstakeRequested } from '../slice'
+import {
+  selectCloseError,
+  selectClosePending,
+  selectPoolView,
+  selectRestakePending,
+  selectSummaryCurve,
+  selectSummaryRow,
+} from '../selectors'
+import { restakeOpened, unstakeRequested } from '../slice'
 import { FeeLine, useFeeQuote } from '../../wallet/components/FeeLine'
 import { CloseCurvePanel } from './CloseCurvePanel'
 
@@ -78,6 +85,20 @@ const Warn = styled.p`
   font-size: 0.9rem;
 `
 
+/** Close tranche, and for a matured stake Restake beside it (docs/product.md §2.6a); on a phone one above the other. */
+const Buttons = styled.div`
+  display: grid;
+  gap: 10px;
+  &.two {
+    grid-template-columns: 1fr 1fr;
+  }
+  @media (max-width: 480px) {
+    &.two {
+      grid-template-columns: 1fr;
+    }
+  }
+`
+
 const Failure = styled(ErrorText)`
   margin: 0 0 14px;
 `
@@ -124,6 +145,7 @@ export function StakeSummaryDialog() {
   const closing = useAppSelector(selectClosePending)
   const closeError = useAppSelector(selectCloseError)
   const blocked = useAppSelector(selectActBlock)
+  const restaking = useAppSelector(selectRestakePending)
   // The day chosen on the curve: today until the person picks another.
   const [picked, setPicked] = useState(0)
   const close = () => dispatch(modalClosed())
@@ -131,6 +153,8 @@ export function StakeSummaryDialog() {
   const fee = useFeeQuote(row?.active && !blocked ? { kind: 'close', id: row.id } : null)
   if (!row) return null
   const c = row.close
+  // A matured stake of the holder's own can be closed and staked again in one transaction instead.
+  const canRestake = row.status === 'Matured' && !blocked
   const line = (label: string, text: string, id: string, className?: string) => (
     <Fragment key={id}>
       <dt className={className}>{label}</dt>
@@ -148,7 +172,8 @@ export function StakeSummaryDialog() {
             <div>
               <strong>{STATUS_TEXT[row.status]}</strong>
               <Muted>
-                {row.progressText} of {row.days} days · {row.closed ? `closed ${row.closed}` : `release ${row.release}`}
+                {row.progressText} of {row.days === 1 ? '1 day' : `${row.days} days`} ·{' '}
+                {row.closed ? `closed ${row.closed}` : `release ${row.release}`}
               </Muted>
             </div>
           </Top>
@@ -192,14 +217,29 @@ export function StakeSummaryDialog() {
           {closeError && <Failure data-testid="close-error">{closeError}</Failure>}
           {row.active && blocked && <Failure as="p">{blocked}</Failure>}
           {row.active && <FeeLine quote={fee.quote} />}
-          <Button
-            $block
-            disabled={!row.active || closing || !!blocked || fee.blocked}
-            onClick={() => dispatch(unstakeRequested(row.id))}
-          >
-            {closing && <Spinner size={18} label="Closing" />}
-            Close tranche
-          </Button>
+          <Buttons className={canRestake ? 'two' : undefined}>
+            {canRestake && (
+              <Button
+                $block
+                $variant="secondary"
+                disabled={closing || restaking}
+                onClick={() => {
+                  dispatch(restakeOpened({ ids: [row.id] }))
+                  dispatch(modalOpened('restake'))
+                }}
+              >
+                Restake
+              </Button>
+            )}
+            <Button
+              $block
+              disabled={!row.active || closing || !!blocked || fee.blocked}
+              onClick={() => dispatch(unstakeRequested(row.id))}
+            >
+              {closing && <Spinner size={18} label="Closing" />}
+              Close tranche
+            </Button>
+          </Buttons>
         </div>
       </Columns>
     </Modal>

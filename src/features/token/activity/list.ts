@@ -11,6 +11,9 @@ export function activityKindOf(kind: TxKind): ActivityKind | null {
   switch (kind) {
     case 'stake':
       return 'stake'
+    // A restake closes its stakes and makes one: the index lists its closes and its new stake under its hash.
+    case 'restake':
+      return 'stake'
     case 'unstake':
       return 'close'
     case 'claim':
