@@ -53,7 +53,8 @@ const PROGRESS_EVERY = 500
 const WHALE = 2n ** 96n - 1n
 const USERS = 4
 
-const stats = {
+/** What a run did, printed by long runs: counted from zero for each version. */
+const counts = () => ({
   runs: 0,
   commands: 0,
   closes: 0,
@@ -64,7 +65,8 @@ const stats = {
   permits: 0,
   frontRun: 0,
   restakes: 0,
-}
+})
+const stats = counts()
 const refusals = new Map<string, number>()
 
 async function propertyFixture() {
@@ -879,18 +881,7 @@ describe('Pools: stateful properties (fast-check, model = src/domain/math.ts)', 
   // version's sequences took over 180 s (the old bound) in a run whose work was unchanged.
   this.timeout(FUZZING ? 0 : 900_000)
   beforeEach(() => {
-    Object.assign(stats, {
-      runs: 0,
-      commands: 0,
-      closes: 0,
-      stakes: 0,
-      refusals: 0,
-      cycles: 0,
-      referrals: 0,
-      permits: 0,
-      frontRun: 0,
-      restakes: 0,
-    })
+    Object.assign(stats, counts())
     refusals.clear()
   })
   it('version 1: no sequence freezes a close, over-pays, lets a stake-then-close gain, or leaves the pool short', runProperty(1))

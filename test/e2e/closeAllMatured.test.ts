@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { contracts } from '../../src/chain/contracts'
-import { DAY } from '../../src/domain/math'
 import { formatAmount } from '../../src/format/units'
 import { TestWallet } from '../../scripts/lib/testWallet'
 import { browserSession, chainUrl, connectWith, notice, PHONE, shot } from '../../scripts/lib/browser'
-import { E18, freshAccount, provider, record, rpc, sendAs, token } from './localChain'
+import { provider, token, twoMaturedOnePending, v2 } from './localChain'
 
 const session = browserSession()
 
@@ -12,7 +11,6 @@ const session = browserSession()
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } }
 
 /** Pool 0, version 2: it shares no fees, so a close pays exactly what the page read, to the wei. */
-const v2 = () => record().pools.find((p) => p.id === 0)!
 
 /** The page is no wider than its screen: nothing to scroll sideways. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -35,26 +33,9 @@ async function openList(me: string, device?: typeof PHONE_390) {
 
 describe('"Close all matured" on the local stack', () => {
   it('closes the two matured stakes in one transaction and leaves the pending one open', async () => {
-    const me = (await freshAccount()).address
+    const me = await twoMaturedOnePending(session.accounts()[0])
     const pool = contracts.pool(v2().address, provider())
     const tokenAt = token().connect(provider())
-    await sendAs(
-      session.accounts()[0],
-      record().contracts.token,
-      token().interface.encodeFunctionData('transfer', [me, 1_000n * E18]),
-    )
-    await sendAs(me, record().contracts.token, token().interface.encodeFunctionData('approve', [v2().address, 1_000n * E18]))
-    // Stakes #0 and #1 mature after a day; #2 runs for 60.
-    for (const [amount, days] of [
-      [100n, 1n],
-      [250n, 1n],
-      [300n, 60n],
-    ])
-      await sendAs(me, v2().address, pool.interface.encodeFunctionData('stake(uint256,uint256)', [amount * E18, days * DAY]))
-    // A day on, for the rest of this stack's run: winding the clock back (evm_revert) would undo blocks the API's index
-    // has read, and its reorg warnings would sound in a green run. No browser test holds the chain's clock to the wall's.
-    await rpc('evm_increaseTime', [Number(DAY) + 60])
-    await rpc('evm_mine')
 
     const { page, errors, wallet, offer } = await openList(me)
     for (const [id, status] of [

@@ -41,3 +41,28 @@ export async function freshAccount(): Promise<HDNodeWallet> {
   await rpc('hardhat_impersonateAccount', [key.address])
   return key
 }
+
+/** Pool 0 (version 2), as the record lists it. */
+export const v2 = () => record().pools.find((p) => p.id === 0)!
+
+/**
+ * A fresh account, funded by `funder`, with two stakes of pool 0 matured (#0: 100 PLT, #1: 250 PLT, a day each) and one pending (#2: 300 PLT,
+ * 60 days), a day and a minute on. The clock stays on for the rest of this stack's run: winding it back (evm_revert)
+ * would undo blocks the API's index has read, and its reorg warnings would sound in a green run; no browser test holds
+ * the chain's clock to the wall's.
+ */
+export async function twoMaturedOnePending(funder: string): Promise<string> {
+  const me = (await freshAccount()).address
+  const pool = contracts.pool(v2().address, provider())
+  await sendAs(funder, record().contracts.token, token().interface.encodeFunctionData('transfer', [me, 1_000n * E18]))
+  await sendAs(me, record().contracts.token, token().interface.encodeFunctionData('approve', [v2().address, 1_000n * E18]))
+  for (const [amount, days] of [
+    [100n, 1n],
+    [250n, 1n],
+    [300n, 60n],
+  ])
+    await sendAs(me, v2().address, pool.interface.encodeFunctionData('stake(uint256,uint256)', [amount * E18, days * 86_400n]))
+  await rpc('evm_increaseTime', [86_400 + 60])
+  await rpc('evm_mine')
+  return me
+}

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import styled from 'styled-components'
+import { DialogActions, PayoutList } from './PayoutList'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
@@ -18,32 +19,13 @@ const Intro = styled(Muted)`
 `
 
 /** Each stake and what it pays: a short list, scrolled inside its box when there are many. */
-const Each = styled.ul`
-  list-style: none;
+const Each = styled(PayoutList)`
   margin: 0 0 20px;
   padding: 4px 14px;
   max-height: 172px;
-  overflow: auto;
-  border: 1px solid ${(p) => p.theme.color.border};
-  border-radius: 10px;
   li {
-    display: flex;
-    justify-content: space-between;
-    gap: 16px;
     padding: 6px 0;
-    font-variant-numeric: tabular-nums;
   }
-  li + li {
-    border-top: 1px solid ${(p) => p.theme.color.border};
-  }
-  span {
-    color: ${(p) => p.theme.color.muted};
-  }
-`
-
-const Actions = styled.div`
-  display: grid;
-  gap: 12px;
 `
 
 /**
@@ -111,7 +93,7 @@ export function CloseAllMaturedDialog() {
       ) : (
         <Intro>No stake in the list is matured now: nothing to close.</Intro>
       )}
-      <Actions>
+      <DialogActions>
         {error && <ErrorText data-testid="close-all-error">{error}</ErrorText>}
         {blocked && <ErrorText>{blocked}</ErrorText>}
         {matured && <FeeLine quote={fee.quote} />}
@@ -137,7 +119,7 @@ export function CloseAllMaturedDialog() {
             {matured ? `Close ${plural(matured.count, 'stake', 'stakes')}` : 'Close'}
           </Button>
         </Buttons>
-      </Actions>
+      </DialogActions>
     </Modal>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
+import { DialogActions, PayoutList } from './PayoutList'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
 import { Muted } from '../../../ui/Card'
@@ -61,33 +62,14 @@ const Amount = styled.section`
 `
 
 /** Each stake restaked and what it pays: a short list, scrolled inside its box when there are many. */
-const Each = styled.ul`
-  list-style: none;
+const Each = styled(PayoutList)`
   margin: 8px 0 0;
   padding: 2px 12px;
   max-height: 124px;
-  overflow: auto;
-  border: 1px solid ${(p) => p.theme.color.border};
-  border-radius: 10px;
   font-size: 0.9rem;
   li {
-    display: flex;
-    justify-content: space-between;
-    gap: 16px;
     padding: 5px 0;
-    font-variant-numeric: tabular-nums;
   }
-  li + li {
-    border-top: 1px solid ${(p) => p.theme.color.border};
-  }
-  span {
-    color: ${(p) => p.theme.color.muted};
-  }
-`
-
-const Actions = styled.div`
-  display: grid;
-  gap: 12px;
 `
 
 /** "Stake #3", "Stakes #3 and #5", "Stakes #3, #5 and #8". */
@@ -202,7 +184,7 @@ export function RestakeDialog() {
               />
             </aside>
           </Columns>
-          <Actions>
+          <DialogActions>
             {/* Why the last restake did not go through; a rejection in the wallet is only a notice. */}
             {error && <ErrorText data-testid="restake-error">{error}</ErrorText>}
             {blocked && <ErrorText>{blocked}</ErrorText>}
@@ -211,7 +193,7 @@ export function RestakeDialog() {
               {pending && <Spinner size={18} label="Restaking" />}
               Confirm
             </Button>
-          </Actions>
+          </DialogActions>
         </form>
       ) : (
         <Intro>These stakes are not all matured and open any more: nothing to restake.</Intro>
