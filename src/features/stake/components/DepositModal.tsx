@@ -1,6 +1,7 @@
 import { useFormik } from 'formik'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
+import { CurveColumns } from './CurveColumns'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { parseAmountInput, toInputText } from '../../../format/amountInput'
 import { formatAmount, shortenAddress, TOKEN_DECIMALS } from '../../../format/units'
@@ -57,19 +58,6 @@ import {
 
 const Failure = styled(ErrorText)`
   margin: -8px 0 16px;
-`
-
-/** The form and its estimate, and beside them (below on a phone) what a close of the stake pays day by day. */
-const Columns = styled.div`
-  display: grid;
-  gap: 0 32px;
-  margin-bottom: 4px;
-  @media (min-width: 760px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr);
-  }
-  > aside {
-    margin-bottom: 20px;
-  }
 `
 
 const FeeNote = styled.p`
@@ -225,7 +213,7 @@ export function DepositModal() {
       <ScheduledChanges lines={scheduled} />
       <TermsChanged changes={seenTerms.changes} />
       <form onSubmit={form.handleSubmit} noValidate>
-        <Columns>
+        <CurveColumns>
           <div>
             <TextField
               id="deposit-amount"
@@ -305,7 +293,7 @@ export function DepositModal() {
               referred={referred}
             />
           </aside>
-        </Columns>
+        </CurveColumns>
 
         {canSign && <DepositMethod method={method} disabled={pending || signing} onChange={setMethod} />}
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
+import { CurveColumns } from './CurveColumns'
 import { DialogActions, PayoutList } from './PayoutList'
 import { useAppDispatch, useAppSelector } from '../../../kit/hooks'
 import { Button } from '../../../ui/Button'
@@ -26,19 +27,6 @@ import { DaysField } from './DaysField'
 import { DepositCurve } from './DepositCurve'
 import { DepositEstimate } from './DepositEstimate'
 import { TermsChanged, useSeenTerms } from './TermsChanged'
-
-/** The amount and the term, with the estimate under them; beside them (below on a phone) the day-by-day curve. */
-const Columns = styled.div`
-  display: grid;
-  gap: 0 32px;
-  margin-bottom: 4px;
-  @media (min-width: 760px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr);
-  }
-  > aside {
-    margin-bottom: 20px;
-  }
-`
 
 const Intro = styled(Muted)`
   margin: 0 0 16px;
@@ -139,7 +127,7 @@ export function RestakeDialog() {
       <TermsChanged changes={seenTerms.changes} />
       {view ? (
         <form onSubmit={confirm} noValidate>
-          <Columns>
+          <CurveColumns>
             <div>
               <Intro>
                 {view.count === 1 ? `${stakesText(view.ids)} is matured.` : `${view.count} matured stakes.`} Restaking closes{' '}
@@ -183,7 +171,7 @@ export function RestakeDialog() {
                 prompt="Enter the days to see what closing the new stake would pay on each day."
               />
             </aside>
-          </Columns>
+          </CurveColumns>
           <DialogActions>
             {/* Why the last restake did not go through; a rejection in the wallet is only a notice. */}
             {error && <ErrorText data-testid="restake-error">{error}</ErrorText>}
