@@ -71,8 +71,6 @@ abstract contract StakingPoolBase is StakingPoolStorage, IStakingPool, OwnableUp
         _epoch = uint40(block.timestamp - 1);
         // Pool time starts at 1: the stream slot is never written fresh by a close.
         _lastRelease = 1;
-        // Release days are counted from today (UTC days), so the first walk starts here.
-        _dayDone = uint32(block.timestamp / 1 days);
         _delegate(SETTINGS, abi.encodeCall(PoolSettings.configure, (params, terms)));
     }
 
@@ -578,7 +576,6 @@ abstract contract StakingPoolBase is StakingPoolStorage, IStakingPool, OwnableUp
         rec.rateOrGains = c.gains > MAX_RATE ? uint104(MAX_RATE) : uint104(c.gains);
         rec.position = acc.closedCount++;
         emit Unstaked(user, id, c.amountOut, c.fee, c.forfeited);
-        emit Transfer(user, address(0), c.shares);
     }
 
     /// @dev Early close of stake `id` of `user`, which backs referrals, with `fee`: what it pays back, min(fee, owed).
@@ -759,9 +756,11 @@ abstract contract StakingPoolBase is StakingPoolStorage, IStakingPool, OwnableUp
             if (e.shares == 0) _releaseDays[day >> 8] |= 1 << (day & 255);
             e.shares += uint128(rec.amount);
             if (day > _lastExpiryDay) _lastExpiryDay = uint32(day);
+            // A new stake's release day is after today, so after every day walked.
+            uint256 next = _nextDay;
+            if (next == 0 || day < next) _nextDay = uint32(day);
         }
         emit Staked(user, id, rec.amount, bonus, reward, shares, uint256(rec.holdDays) * 1 days, referer);
-        emit Transfer(address(0), user, shares);
     }
 
     /// @dev The terms of a new stake, with its bonus and reward pulled from the reservoir in one transfer. When the
@@ -846,10 +845,10 @@ abstract contract StakingPoolBase is StakingPoolStorage, IStakingPool, OwnableUp
             _atRisk = uint128(w.atRisk);
             _expiredActive += uint128(w.retired);
         }
-        if (w.lastRelease != _lastRelease || w.pending != _pendingFees || w.dayDone != _dayDone) {
+        if (w.lastRelease != _lastRelease || w.pending != _pendingFees || w.nextDay != _nextDay) {
             _pendingFees = uint128(w.pending);
             _lastRelease = uint32(w.lastRelease);
-            _dayDone = uint32(w.dayDone);
+            _nextDay = uint32(w.nextDay);
         }
     }
 

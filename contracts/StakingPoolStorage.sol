@@ -135,12 +135,13 @@ abstract contract StakingPoolStorage {
     uint128 internal _sharedFees;
 
     /// @dev Early-close fees (version 1) not yet released to holders; released linearly until _streamEnd. With them
-    ///      (pool time; days are UTC days): the last day whose start retired the shares released on it, and the latest
-    ///      release day of any stake, where walks stop.
+    ///      (pool time; days are UTC days): the first release day whose start has not retired its shares yet (0: none
+    ///      marked), so that a walk crossing no release day reads nothing more, and the latest release day of any stake,
+    ///      where walks stop.
     uint128 internal _pendingFees;
     uint32 internal _streamEnd;
     uint32 internal _lastRelease;
-    uint32 internal _dayDone;
+    uint32 internal _nextDay;
     uint32 internal _lastExpiryDay;
 
     /// @dev The pool's shares: the principal of active stakes whose release day has not begun (version 1; every
@@ -199,8 +200,6 @@ abstract contract StakingPoolStorage {
     event StakingPausedChanged(bool paused);
     event HarvestChanged(address harvest);
     event RefererMinStakeChanged(uint256 minStake);
-    /// @dev ERC20 events for the share token (mint and burn only).
-    event Transfer(address indexed from, address indexed to, uint256 value);
 
     error ZeroAddress();
     error ZeroAmount();
@@ -275,7 +274,7 @@ abstract contract StakingPoolStorage {
 
     /// @dev The pool's fee books at a moment (version 1): the stream released up to it, and the shares whose release
     ///      day has begun retired. `crossedDays`/`rates`: the release days this walk passed (`crossed` of them) and the rate
-    ///      at each one's start; `dayDone`: the last day passed.
+    ///      at each one's start; `dayDone`: the last day passed; `nextDay`: the first release day after it (0: none).
     struct Walk {
         uint256 t;
         uint256 rate;
@@ -284,6 +283,7 @@ abstract contract StakingPoolStorage {
         uint256 lastRelease;
         uint256 atRisk;
         uint256 dayDone;
+        uint256 nextDay;
         uint256 released;
         uint256 toHolders;
         /// @dev Principal that left the shares on the days passed.
@@ -309,22 +309,24 @@ abstract contract StakingPoolStorage {
         w.pending = _pendingFees;
         w.lastRelease = _lastRelease;
         w.atRisk = _atRisk;
-        w.dayDone = _dayDone;
         uint256 end = _streamEnd;
         // Release days are UTC days (unix time / 1 day); the stream runs in pool time.
         uint256 epoch = _epoch;
         uint256 today = (epoch + t) / 1 days;
-        uint256 last = _lastExpiryDay < today ? _lastExpiryDay : today;
-        // From one release day to the next through the bitmap (a word per 256 days, a slot per release day): first to
-        // count those with shares, then to pass them.
-        uint256 n;
-        for (uint256 d = _nextReleaseDay(w.dayDone + 1, last); d <= last; d = _nextReleaseDay(d + 1, last)) {
-            if (_expiries[d].shares != 0) ++n;
-        }
-        if (n != 0) {
+        w.dayDone = today;
+        w.nextDay = _nextDay;
+        if (w.nextDay != 0 && w.nextDay <= today) {
+            uint256 last = _lastExpiryDay;
+            // From one release day to the next through the bitmap (a word per 256 days, a slot per release day): first
+            // to count those with shares, then to pass them; where the second pass stops is the next release day.
+            uint256 n;
+            uint256 d = w.nextDay;
+            for (; d <= today && d <= last; d = _nextReleaseDay(d + 1, last)) {
+                if (_expiries[d].shares != 0) ++n;
+            }
             w.crossedDays = new uint256[](n);
             w.rates = new uint256[](n);
-            for (uint256 d = _nextReleaseDay(w.dayDone + 1, last); d <= last; d = _nextReleaseDay(d + 1, last)) {
+            for (d = w.nextDay; d <= today && d <= last; d = _nextReleaseDay(d + 1, last)) {
                 uint256 shares = _expiries[d].shares;
                 if (shares == 0) continue;
                 _releaseTo(w, d * 1 days - epoch, end);
@@ -333,8 +335,8 @@ abstract contract StakingPoolStorage {
                 w.atRisk -= shares;
                 w.retired += shares;
             }
+            w.nextDay = d <= last ? d : 0;
         }
-        if (today > w.dayDone) w.dayDone = today;
         _releaseTo(w, t, end);
     }
 
