@@ -105,7 +105,7 @@ export async function buildServer(
   app.addHook('onRequest', requireHost)
 
   const record = readDeploymentFrom(config.deploymentsDir, config.chainId)
-  const chain = new ChainClient(config.rpcUrl, config.chainId, config.rpcTimeoutMs)
+  const chain = new ChainClient(config.rpcUrl, config.chainId, config.rpcTimeoutMs, config.rpcCallsPerSecond)
   const cache = new BlockCache(chain, config.blockCacheMs, config.cacheMaxEntries, (e) =>
     app.log.warn(
       { from: { number: e.from.number, hash: e.from.hash }, to: { number: e.to.number, hash: e.to.hash } },
@@ -145,6 +145,8 @@ export async function buildServer(
       logsRange: config.logsRange,
       pollMs: config.indexPollMs,
       partRows: config.indexPartRows,
+      confirmations: config.indexConfirmations,
+      rpcCallsPerSecond: config.rpcCallsPerSecond,
       rpcUrl: config.rpcUrl,
       rpcTimeoutMs: config.rpcTimeoutMs,
       chainId: config.chainId,

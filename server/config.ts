@@ -52,6 +52,13 @@ export interface ServerConfig {
   indexPollMs: number
   /** Rows one index transaction writes at most (tests only; default 2,000). */
   indexPartRows?: number
+  /**
+   * Blocks the index stays behind the newest head (API_INDEX_CONFIRMATIONS; default 0 on the local chain, 2 elsewhere):
+   * every backend of a load-balanced endpoint then has what it reads. It grows by itself to the lag it sees.
+   */
+  indexConfirmations: number
+  /** The endpoint's limit of JSON-RPC calls a second, each call of a batch counted (API_RPC_CALLS_PER_SECOND; 0: none). */
+  rpcCallsPerSecond: number
 }
 
 const ROOT = path.join(__dirname, '..')
@@ -132,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: pick('API_DATA_DIR', file.dataDir, path.join(ROOT, 'data', `api-${chainId}`), String),
     logsRange: pick('API_LOGS_RANGE', file.logsRange, 2_000, num),
     indexPollMs: pick('API_INDEX_POLL_MS', file.indexPollMs, 1_000, num),
+    indexConfirmations: pick('API_INDEX_CONFIRMATIONS', file.indexConfirmations, chainId === LOCAL_CHAIN_ID ? 0 : 2, num),
+    rpcCallsPerSecond: pick('API_RPC_CALLS_PER_SECOND', file.rpcCallsPerSecond, 0, num),
+  }
+  for (const key of ['indexConfirmations', 'rpcCallsPerSecond'] as const) {
+    if (!Number.isInteger(config[key]) || config[key] < 0) throw new ConfigError(`${key} must be a whole number, 0 or more.`)
   }
   for (const key of [
     'cacheMaxEntries',

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Socket } from 'node:net'
+import { answerBehind, type RpcAnswer, type RpcCall } from './laggingBackend'
 
 /**
  * What the proxy does with requests: 'none' forwards them; 'down' drops the connection unanswered (the target looks
@@ -9,13 +10,49 @@ import type { Socket } from 'node:net'
  */
 export type ProxyFault = 'none' | 'down' | 'hang'
 
+/** What the network between a client and the node looks like (scripts/lib/networkProfiles.ts names the usual ones). */
+export interface ProxyNetwork {
+  /** Added to each round trip, and a random part of up to ± jitterMs. */
+  latencyMs?: number
+  jitterMs?: number
+  /** eth_getLogs over more blocks than this is refused (-32005), as providers refuse it. */
+  logsBlockCap?: number
+  /** This share (0 to 1) of the HTTP requests, a batch whole, is answered by a backend `blocks` behind the head. */
+  lag?: { blocks: number; share: number }
+  /**
+   * At most `perSecond` calls (each call of a batch counts, as several providers count) or HTTP requests in any second;
+   * a request past it is answered 429 with a JSON-RPC error, and not counted.
+   */
+  rateLimit?: { perSecond: number; count: 'calls' | 'requests' }
+  /** Seed of the random draws (lag, jitter), so that a run can be repeated. */
+  seed?: number
+}
+
+/** A small seeded generator (mulberry32): the proxy's draws repeat with the seed. */
+function random(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
 /**
  * A counting HTTP proxy on 127.0.0.1 in front of a JSON-RPC node or the API: forwards every request to `target` (same
  * path, method and body) and counts HTTP round trips, the bytes of the requests and of the answers, JSON-RPC calls (a batch counts each
  * call) by method, and apart from them the browser's CORS preflights. `setFault` cuts the target off, so tests can
- * show an outage and its end without stopping anything. For tests and benchmarks of read sharing and outages.
+ * show an outage and its end without stopping anything; `setNetwork` (or POST /__proxy/network with the JSON of a
+ * ProxyNetwork) makes it a public endpoint: latency, a getLogs cap, lagging backends, a rate limit. For tests and
+ * benchmarks of read sharing, outages and public networks.
  */
-export async function startRpcProxy(target: string, network: { latencyMs?: number; logsBlockCap?: number } = {}) {
+export async function startRpcProxy(target: string, initial: ProxyNetwork = {}) {
+  let network: ProxyNetwork = { ...initial }
+  let draw = random(initial.seed ?? 1)
+  /** Times (ms) and weights of what the rate limit let through in the last second. */
+  const window: { at: number; n: number }[] = []
   const counts = {
     roundTrips: 0,
     calls: 0,
@@ -27,6 +64,9 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
     byMethod: {} as Record<string, number>,
     /** Milliseconds the target took to answer requests of each method (a batch's time goes to its first method). */
     msByMethod: {} as Record<string, number>,
+    /** Requests answered 429 by the rate limit, and requests answered by a lagging backend. */
+    limited: 0,
+    lagged: 0,
   }
   let fault: ProxyFault = 'none'
   /** eth_call data prefix (a function selector) that the proxy answers with an error instead of forwarding. */
@@ -35,6 +75,19 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
   const server = http.createServer((req, res) => {
     // The control path, for tests in another process (the e2e stack's): POST /__proxy/fault/<none|down|hang>, or
     // /__proxy/fail-calls/<selector|none>. It answers whatever the fault.
+    if (req.url === '/__proxy/network' && req.method === 'POST') {
+      const body: Buffer[] = []
+      req.on('data', (c) => body.push(c))
+      req.on('end', () => {
+        try {
+          setNetwork(JSON.parse(Buffer.concat(body).toString()) as ProxyNetwork)
+          res.writeHead(204).end()
+        } catch {
+          res.writeHead(400).end()
+        }
+      })
+      return
+    }
     const control = /^\/__proxy\/(fault|fail-calls)\/([\w-]+)$/.exec(req.url ?? '')
     if (control && req.method === 'POST') {
       if (control[1] === 'fault' && ['none', 'down', 'hang'].includes(control[2])) setFault(control[2] as ProxyFault)
@@ -75,13 +128,22 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
       let batch = false
       let method: string | undefined
       // A public node's round trip, and its cap on eth_getLogs: a wider range is refused as providers refuse it.
-      if (network.latencyMs) await new Promise((r) => setTimeout(r, network.latencyMs))
+      const delay = (network.latencyMs ?? 0) + (network.jitterMs ? (draw() * 2 - 1) * network.jitterMs : 0)
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay))
+      let parsedCalls: Call[] | null = null
       if (req.method === 'POST')
         try {
           const parsed = JSON.parse(body.toString()) as Call | Call[]
           batch = Array.isArray(parsed)
           const calls = Array.isArray(parsed) ? parsed : [parsed]
           method = calls[0]?.method
+          if (calls.every((c) => typeof c?.method === 'string')) parsedCalls = calls
+          if (network.rateLimit && !admit(network.rateLimit.count === 'calls' ? calls.length : 1)) {
+            counts.limited++
+            const refusal = (c: Call) => ({ jsonrpc: '2.0', id: c.id, error: { code: -32005, message: 'rate limit exceeded' } })
+            res.writeHead(429, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'retry-after': '1' })
+            return void res.end(JSON.stringify(batch ? calls.map(refusal) : refusal(calls[0])))
+          }
           for (const call of calls) {
             counts.calls++
             counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1
@@ -125,6 +187,17 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
         res.end(JSON.stringify(refusals[0]))
         return
       }
+      if (parsedCalls && refused.length === 0 && network.lag && draw() < network.lag.share) {
+        counts.lagged++
+        try {
+          const answers = await behind(parsedCalls, network.lag.blocks)
+          counts.bytes += JSON.stringify(answers).length
+          res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+          return void res.end(JSON.stringify(batch ? answers : answers[0]))
+        } catch {
+          return void res.writeHead(502).end()
+        }
+      }
       try {
         // A JSON-RPC node is reached at `target` itself; the API's paths are kept.
         const dest = req.url && req.url !== '/' ? new URL(req.url, target) : target
@@ -153,7 +226,38 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  /** Whether `n` more calls or requests fit the last second's limit (then they are counted in it). */
+  const admit = (n: number) => {
+    const now = Date.now()
+    while (window.length > 0 && window[0].at <= now - 1000) window.shift()
+    const used = window.reduce((sum, w) => sum + w.n, 0)
+    if (used + n > network.rateLimit!.perSecond) return false
+    window.push({ at: now, n })
+    return true
+  }
+  /** One call to the real node. */
+  const forward = async (call: RpcCall): Promise<RpcAnswer> => {
+    const r = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', ...call }),
+    })
+    return (await r.json()) as RpcAnswer
+  }
+  /** `calls` answered by a backend `blocks` behind the real node's head. */
+  const behind = async (calls: RpcCall[], blocks: number) => {
+    const head = Number((await forward({ id: 0, method: 'eth_blockNumber', params: [] })).result)
+    const at = Math.max(0, head - blocks)
+    return Promise.all(calls.map(async (c) => ({ ...(await answerBehind(c, at, forward)), id: c.id })))
+  }
+  const setNetwork = (next: ProxyNetwork) => {
+    network = { ...next }
+    draw = random(next.seed ?? 1)
+    window.length = 0
+  }
   const reset = () => {
+    counts.limited = 0
+    counts.lagged = 0
     counts.roundTrips = 0
     counts.calls = 0
     counts.preflights = 0
@@ -176,5 +280,5 @@ export async function startRpcProxy(target: string, network: { latencyMs?: numbe
   const failCalls = (selector: string | null) => {
     failing = selector?.toLowerCase() ?? null
   }
-  return { url, counts, reset, setFault, failCalls, fault: () => fault, stop }
+  return { url, counts, reset, setFault, failCalls, setNetwork, network: () => network, fault: () => fault, stop }
 }

@@ -111,6 +111,37 @@ describe('BlockCache', () => {
     expect(await cache.at(c10, 'claimed', async () => 0)).toBe(0)
   })
 
+  it('keeps the newer head when a lagging backend answers an older one: no event, nothing dropped, never back', async () => {
+    const { state, source, move } = chain()
+    const events: ChainEvent[] = []
+    const cache = new BlockCache(source, 0, 10, (e) => events.push(e))
+    move({ number: 11, hash: '0xa11', parentHash: '0xa10', timestamp: 1001 })
+    move({ number: 12, hash: '0xa12', parentHash: '0xa11', timestamp: 1002 })
+    const h12 = await cache.head()
+    await cache.at(h12, 'claimed', async () => 'after the claim')
+    // A backend two blocks behind answers `latest`; the chain (another backend) still holds 12.
+    state.head = { number: 10, hash: '0xa10', parentHash: '0xa9', timestamp: 1000 }
+    expect((await cache.head()).hash).toBe('0xa12')
+    // The same, when the backend asked for block 12 does not know it yet either.
+    state.canonical.delete(12)
+    expect((await cache.head()).hash).toBe('0xa12')
+    expect(await cache.at(h12, 'claimed', async () => 'read again')).toBe('after the claim')
+    expect(events).toEqual([])
+    expect(cache.epoch).toBe(0)
+  })
+
+  it('still sees a node restarted below the current head (another genesis)', async () => {
+    const { state, source } = chain()
+    const events: ChainEvent[] = []
+    const cache = new BlockCache(source, 0, 10, (e) => events.push(e))
+    await cache.head()
+    state.genesis = '0xg2'
+    state.canonical = new Map([[3, '0xc3']])
+    state.head = { number: 3, hash: '0xc3', parentHash: '0xc2', timestamp: 900 }
+    expect((await cache.head()).hash).toBe('0xc3')
+    expect(events.map((e) => e.kind)).toEqual(['restart'])
+  })
+
   it('bounds the entries of one block: the least recently used go first', async () => {
     const { source } = chain()
     const cache = new BlockCache(source, 0, 100)

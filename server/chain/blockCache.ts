@@ -16,6 +16,11 @@ export interface HeadSource {
   blockHashAt(number: number): Promise<string | null>
 }
 
+/** Lower heads than the current one by at most this many blocks may be a lagging backend's; lower still is a fork. */
+export const MAX_LAG_BLOCKS = 8
+/** Refreshes in a row that may find the current head unknown before it counts as gone. */
+const LAG_REFRESHES = 6
+
 /** Thrown by a read that noticed its block stopped being canonical while it ran (see `BlockCache.epoch`). */
 export class HeadMoved extends Error {
   constructor() {
@@ -49,6 +54,8 @@ export class BlockCache {
   private readonly blocks = new Map<string, LRUCache<string, Promise<unknown>>>()
   /** Bumped when what was read may belong to a branch or chain that is gone. */
   epoch = 0
+  /** Refreshes in a row whose backends did not know the current head (see observe). */
+  private unknownStreak = 0
 
   constructor(
     private readonly source: HeadSource,
@@ -120,6 +127,13 @@ export class BlockCache {
     return n
   }
 
+  /**
+   * Moves to `next` unless it is older than the current head on the same chain. Behind a load balancer `latest` comes
+   * from backends that trail each other by a block or two: a head at or below the current one whose block the chain
+   * still holds (or a backend does not know yet) is lag, and the cache keeps the newer head, so no answer goes back in
+   * time. A fork is believed only when a second read names another block at the current height (a reorg) or another
+   * genesis (a node restarted); lag costs one read, no dropped answers.
+   */
   private async observe(next: Head) {
     const prev = this.current
     if (prev?.hash === next.hash) return
@@ -128,15 +142,29 @@ export class BlockCache {
     } else if (next.parentHash === prev.hash) {
       for (const hash of this.blocks.keys()) if (hash !== prev.hash) this.blocks.delete(hash)
     } else {
-      this.blocks.clear()
-      const genesis = await this.source.genesisHash()
-      if (genesis !== this.genesis) {
-        this.genesis = genesis
+      const atPrev = await this.source.blockHashAt(prev.number)
+      const lagging = next.number <= prev.number
+      // A backend that does not know the current head either may lag too, or serve a chain restarted lower.
+      const genesis = atPrev === prev.hash ? this.genesis : await this.source.genesisHash()
+      // Not known where asked, a little above a lower head: lag, unless it stays so for LAG_REFRESHES refreshes (a
+      // reorg to a shorter branch; backends that trail by a block or two rarely answer so many times in a row).
+      const unknownByLag =
+        atPrev === null && lagging && prev.number - next.number <= MAX_LAG_BLOCKS && ++this.unknownStreak < LAG_REFRESHES
+      if (genesis === this.genesis && (atPrev === prev.hash || unknownByLag)) {
+        if (atPrev === prev.hash) this.unknownStreak = 0
+        // The current head is still on the chain: a lagging backend's head is ignored; a newer one skipped blocks.
+        if (lagging) return
+        for (const hash of this.blocks.keys()) if (hash !== prev.hash) this.blocks.delete(hash)
+      } else {
+        this.unknownStreak = 0
+        this.blocks.clear()
         this.epoch++
-        this.onEvent({ kind: 'restart', from: prev, to: next })
-      } else if (next.number <= prev.number || (await this.source.blockHashAt(prev.number)) !== prev.hash) {
-        this.epoch++
-        this.onEvent({ kind: 'reorg', from: prev, to: next })
+        if (genesis !== this.genesis) {
+          this.genesis = genesis
+          this.onEvent({ kind: 'restart', from: prev, to: next })
+        } else {
+          this.onEvent({ kind: 'reorg', from: prev, to: next })
+        }
       }
     }
     this.current = next

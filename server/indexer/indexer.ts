@@ -4,6 +4,7 @@ import type { DeploymentRecord } from '../../src/domain/deploymentRecord'
 import type { IndexDatabase } from '../db/database'
 import { INDEXED_TOPICS, rowsOf, type EventRow, type RawLog } from './events'
 import { LogReader } from './logReader'
+import { MAX_LAG_BLOCKS } from '../chain/blockCache'
 import { IndexStore, type Tip } from './store'
 
 interface RpcBlock {
@@ -13,6 +14,13 @@ interface RpcBlock {
 }
 /** Stored hashes compared per round trip when looking for the block a reorg forked from. */
 const FORK_SEARCH_BATCH = 32
+/** The most lag between backends the index learns to stay behind (blocks). */
+const MAX_LAG = MAX_LAG_BLOCKS
+/**
+ * Steps in a row whose backends do not know the tip before it is taken for a chain that lost it (a reorg to a shorter
+ * branch); a node restarted with another genesis, or a head more than MAX_LAG below the tip, is seen at once.
+ */
+const TIP_UNKNOWN_STEPS = 6
 
 export interface IndexerOptions {
   record: DeploymentRecord
@@ -23,6 +31,11 @@ export interface IndexerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>
   /** Rows a transaction writes at most (default WRITE_PART_ROWS; tests make it small). */
   partRows?: number
+  /**
+   * Blocks the index stays behind the newest head seen (default 0), so that every backend of a load-balanced endpoint
+   * has what it reads; it grows by itself to the lag it sees between backends (up to MAX_LAG).
+   */
+  confirmations?: number
   /** Called with each new tip this indexer writes (a range read or a rollback). */
   onTip?: (tip: Tip) => void
 }
@@ -91,8 +104,13 @@ export class Indexer {
   private writtenSinceAnalyze = 0
   private analyzedRows = 0
   writer = false
-  /** The last head seen (for /health's lag). */
+  /** The newest head any backend answered (for /health's lag): a lagging backend's older head does not lower it. */
   head = -1
+  private headHash = ''
+  /** The lag between backends seen so far (blocks), and steps in a row whose backends did not know the tip. */
+  lag = 0
+  private tipUnknown = 0
+  private genesis = ''
 
   constructor(
     private readonly database: IndexDatabase,
@@ -164,6 +182,7 @@ export class Indexer {
     if (!this.opened) {
       const { record } = this.opts
       const genesis = await this.blockAt(0)
+      this.genesis = genesis!.hash
       const before = record.startBlock - 1
       const start = before < 0 ? { number: -1, hash: '' } : { number: before, hash: (await this.blockAt(before))!.hash }
       await this.store.open(
@@ -188,12 +207,26 @@ export class Indexer {
       this.provider.send('eth_getBlockByNumber', ['latest', false]) as Promise<RpcBlock>,
       tip.number >= 0 ? this.blockAt(tip.number) : Promise.resolve(null),
     ])
-    const headNumber = Number(head.number)
-    this.head = headNumber
+    const answered = Number(head.number)
+    if (answered > this.head) {
+      this.head = answered
+      this.headHash = head.hash
+    } else if (this.head - answered > this.lag) {
+      // A lower head than one seen: a backend's lag if that newer head is still on the chain (asked once per new
+      // depth of lag, so lag the index knows costs nothing more); a chain without it is followed from this head.
+      const newer = await this.blockAt(this.head)
+      if (newer?.hash === this.headHash) this.learnLag(this.head - answered)
+      else if (newer) [this.head, this.headHash] = [answered, head.hash]
+    }
     if (tip.number >= 0 && atTip?.hash !== tip.hash) {
+      if (!(await this.forked(tip, atTip, answered))) return false
       await this.rollback(tip)
       return true
     }
+    this.tipUnknown = 0
+    // Up to where every backend has the blocks: the newest head seen, less what the slowest trails it by (and never past
+    // the head this backend answered, which may be another branch's).
+    const headNumber = Math.min(answered, this.head - Math.max(this.opts.confirmations ?? 0, this.lag))
     if (tip.number >= headNumber) return false
 
     const from = tip.number + 1
@@ -270,8 +303,35 @@ export class Indexer {
     return { harvest: c.harvest, token: c.token, factory: c.factory, pools: this.pools }
   }
 
+  private learnLag(blocks: number) {
+    this.lag = Math.min(MAX_LAG, Math.max(this.lag, blocks))
+  }
+
+  /**
+   * Whether the tip really left the chain, given what one backend answered at its height (`seen`). Behind a load
+   * balancer a backend that trails the others does not know the tip yet (null) and another may answer a moment later:
+   * a fork is believed only when a second read names another block there, or the node's genesis changed (a restart);
+   * a tip no backend knows for TIP_UNKNOWN_STEPS steps in a row is taken as lost to a shorter branch.
+   */
+  private async forked(tip: Tip, seen: RpcBlock | null, answered: number): Promise<boolean> {
+    if (!seen && answered < tip.number - MAX_LAG) return true
+    const [again, genesis] = await Promise.all([this.blockAt(tip.number), seen ? null : this.blockAt(0)])
+    if (genesis && genesis.hash !== this.genesis) return true
+    if (again?.hash === tip.hash) {
+      if (!seen) this.learnLag(this.head - tip.number + 1)
+      this.tipUnknown = 0
+      return false
+    }
+    if (again) return true
+    if (!seen) return ++this.tipUnknown >= TIP_UNKNOWN_STEPS
+    return false
+  }
+
   /** Finds the newest stored block still canonical and forgets everything above it (the whole index if none is). */
   private async rollback(tip: Tip) {
+    this.tipUnknown = 0
+    // The chain that replaced it may be shorter: heads are learned again.
+    this.head = -1
     let below = tip.number
     for (;;) {
       const candidates = await this.store.checkpoints(below, FORK_SEARCH_BATCH)

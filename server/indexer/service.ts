@@ -16,6 +16,8 @@ export interface IndexConfig {
   rpcTimeoutMs: number
   chainId: number
   partRows?: number
+  confirmations?: number
+  rpcCallsPerSecond?: number
 }
 
 /** How long a read of the index's tip is shared between requests, ms. */
@@ -46,15 +48,20 @@ export class IndexService {
       (database) => {
         this.database = database
         // Its own connection to the node, so the index's long reads never queue behind the requests' calls.
-        const provider = (this.provider = timedProvider(config.rpcUrl, config.chainId, Math.max(config.rpcTimeoutMs, 30_000), {
-          batchMaxCount: 50,
-        }))
+        const provider = (this.provider = timedProvider(
+          config.rpcUrl,
+          config.chainId,
+          Math.max(config.rpcTimeoutMs, 30_000),
+          { batchMaxCount: 50 },
+          config.rpcCallsPerSecond,
+        ))
         this.indexer = new Indexer(database, provider, {
           record,
           chainId: config.chainId,
           logsRange: config.logsRange,
           pollMs: config.pollMs,
           partRows: config.partRows,
+          confirmations: config.confirmations,
           log,
           // The writer's answers follow its own writes at once; other replicas read the tip every TIP_TTL_MS.
           onTip: (tip) => (this.tipRead = { at: Date.now(), tip: Promise.resolve(tip) }),

@@ -87,6 +87,8 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}) {
     dataDir: freshDataDir(),
     logsRange: 2_000,
     indexPollMs: 200,
+    indexConfirmations: 0,
+    rpcCallsPerSecond: 0,
     ...overrides,
   }
   const app = await buildServer(config, { logStream })
