@@ -4,7 +4,7 @@ import type { FeeData, Signer } from 'ethers'
 import { toUserMessage } from './errors'
 import type { ChainLayer } from './layer'
 import { getChain } from './sagaContext'
-import { withMargin, type TxRequest } from './tx'
+import { simulateAtFloor, withMargin, type TxRequest } from './tx'
 
 /**
  * The network fee of `request` from the connected wallet, before anything is signed (docs/product.md §4.4): the same
@@ -22,8 +22,9 @@ export function* quoteFee(request: TxRequest, chainId: number): SagaIterator<Fee
     const provider = chain.readProvider(chainId)
     const signer: Signer = yield call([chain.wallets, chain.wallets.signer])
     const from: string = yield call([signer, signer.getAddress])
-    const [gas, feeData, balance]: [bigint, FeeData, bigint] = yield all([
-      call([provider, provider.estimateGas], { from, to: request.to, data: request.data }),
+    // The gas as a node that has reached this app's last transaction (an approval) sees it: simulateAtFloor.
+    const [[gas], feeData, balance]: [[bigint, number], FeeData, bigint] = yield all([
+      call(simulateAtFloor, chain, chainId, { from, to: request.to, data: request.data, atLeastBlock: 0 }),
       call([provider, provider.getFeeData]),
       call([provider, provider.getBalance], from),
     ])

@@ -22,6 +22,12 @@ export interface ChainLayer {
    * the root saga waits for it before it starts them (src/app/rootSaga.ts), so the first view goes without it.
    */
   loadReads(): Promise<void>
+  /**
+   * The newest block this app has seen on `chainId` hold something it did (a receipt): reads and simulations from a
+   * backend behind it (a load balancer's lagging node) are not believed (docs/architecture.md §7, "Never back").
+   */
+  blockFloor(chainId: number): number
+  sawBlock(chainId: number, block: number): void
   wallets: Wallets
 }
 
@@ -29,6 +35,7 @@ export interface ChainLayer {
 export function createChainLayer(config: BuildConfig, env: BrowserEnv, opts: { findSafeApp?: SafeAppFinder } = {}): ChainLayer {
   const networks = networksFor(config)
   const providers = new Map<number, FailoverRpcProvider>()
+  const floors = new Map<number, number>()
   let Provider: typeof FailoverRpcProvider | null = null
   return {
     config,
@@ -43,6 +50,12 @@ export function createChainLayer(config: BuildConfig, env: BrowserEnv, opts: { f
         providers.set(chainId, p)
       }
       return p
+    },
+    blockFloor(chainId) {
+      return floors.get(chainId) ?? 0
+    },
+    sawBlock(chainId, block) {
+      if (block > (floors.get(chainId) ?? 0)) floors.set(chainId, block)
     },
     async loadReads() {
       Provider ??= (await import(/* webpackChunkName: "chain" */ './rpc')).FailoverRpcProvider

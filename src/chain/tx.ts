@@ -136,6 +136,7 @@ export function* followTx(entry: JournalEntry, restored: boolean): SagaIterator<
     const [receipt, mined, known] = poll
     if (receipt) {
       end()
+      chain.sawBlock(entry.chainId, receipt.blockNumber)
       if (receipt.status === 1) {
         yield put(txConfirmed({ kind, hash, receipt: receiptInfo(receipt), ...flag }))
         return { ok: true, hash, blockNumber: receipt.blockNumber, error: null }
@@ -180,7 +181,12 @@ export const withMargin = (gas: bigint) => gas + (gas * GAS_MARGIN_PERCENT) / 10
  * in the browser until it ends, so a reload follows it again (resumeSentTxs; docs/product.md §11). `chainId` is
  * the wallet's network (null when none is connected): the caller reads it from the store, so this layer does not.
  */
-export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: number | null): SagaIterator<TxOutcome> {
+export function* runTx(
+  kind: TxKind,
+  request: TxRequest | TxRequest[],
+  chainId: number | null,
+  opts: { atLeastBlock?: number } = {},
+): SagaIterator<TxOutcome> {
   const chain: ChainLayer = yield getChain()
   const calls = Array.isArray(request) ? request : [request]
   yield put(txRequested({ kind }))
@@ -199,10 +205,12 @@ export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: 
     if (!channel && calls.length > 1) throw new Error('Only a Safe open in Safe{Wallet} sends several calls as one transaction.')
     // The first call is simulated; in a batch the later ones build on it (a stake on its approval), which a plain
     // estimate cannot apply, so Safe{Wallet} simulates the whole batch before the owners sign.
-    const [gas, latest]: [bigint, number] = yield all([
-      call([provider, provider.estimateGas], { from, to: calls[0].to, data: calls[0].data }),
-      call([provider, provider.getBlockNumber]),
-    ])
+    const [gas, latest]: [bigint, number] = yield call(simulateAtFloor, chain, chainId, {
+      from,
+      to: calls[0].to,
+      data: calls[0].data,
+      atLeastBlock: opts.atLeastBlock ?? 0,
+    })
     fromBlock = latest
     if (safe) {
       const safeTxHash: string = channel
@@ -226,6 +234,38 @@ export function* runTx(kind: TxKind, request: TxRequest | TxRequest[], chainId: 
   yield put(txSubmitted({ kind, hash: tx.hash, chainId, from: entry.from, at: entry.sentAt }))
   yield call(keep, entry)
   return yield call(followTx, entry, false)
+}
+
+/**
+ * The gas of `from` calling `to` with `data`, simulated on a node that has reached the newest block this app saw hold
+ * something it did (an approval's receipt) and `atLeastBlock` (the block a signed claim names), with that node's block
+ * number. Behind a load balancer the simulation and the block number go in one batch, so to one backend; one that
+ * trails them is asked again (BEHIND_RETRY_MS, at most BEHIND_ATTEMPTS times) instead of refusing what the chain
+ * would take ("approve first", "the claim is ahead of the chain").
+ */
+export function* simulateAtFloor(
+  chain: ChainLayer,
+  chainId: number,
+  tx: { from: string; to: string; data: string; atLeastBlock: number },
+): SagaIterator<[bigint, number]> {
+  const provider = chain.readProvider(chainId)
+  const floor = Math.max(chain.blockFloor(chainId), tx.atLeastBlock)
+  const estimate = (): Promise<{ gas: bigint } | { error: unknown }> =>
+    provider.estimateGas({ from: tx.from, to: tx.to, data: tx.data }).then(
+      (gas) => ({ gas }),
+      (error: unknown) => ({ error }),
+    )
+  for (let attempt = 1; ; attempt++) {
+    const [sim, latest]: [{ gas: bigint } | { error: unknown }, number] = yield all([
+      call(estimate),
+      call([provider, provider.getBlockNumber]),
+    ])
+    if (latest >= floor || attempt >= timers.BEHIND_ATTEMPTS) {
+      if ('error' in sim) throw sim.error
+      return [sim.gas, latest]
+    }
+    yield delay(timers.BEHIND_RETRY_MS)
+  }
 }
 
 /** What the journal keeps of a send: the call (its first, for a batch), who sent it, and the block before. */
@@ -341,6 +381,7 @@ export function* followSafeTx(entry: JournalEntry): SagaIterator<TxOutcome> {
     }
     if (receipt) {
       end()
+      chain.sawBlock(entry.chainId, receipt.blockNumber)
       // The execution can succeed while the Safe's call failed inside it (ExecutionFailure): nothing was done.
       if (receipt.status === 1 && status.state === 'executed') {
         yield put(txConfirmed({ kind, hash: executed, receipt: receiptInfo(receipt), ...flag }))

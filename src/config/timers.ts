@@ -13,6 +13,12 @@ export const timers = {
   SAFE_APP_WAIT_MS: 1_500,
   RECEIPT_POLL_MS: 1_000,
   /**
+   * A read or simulation answered from a block behind one the app has seen (a load balancer's lagging backend) is
+   * asked again this often, this many times at most; after that the chain itself is taken to have gone back.
+   */
+  BEHIND_RETRY_MS: 750,
+  BEHIND_ATTEMPTS: 40,
+  /**
    * How often a Safe transaction waiting for its owners is asked about (Safe{Wallet}'s record, or the Safe's events):
    * owners take minutes or days, and each ask is a request to Safe's service or a log read.
    */

@@ -127,7 +127,7 @@ function* newRowsOnly(
  * saga carries it out. Throws when the pool read fails; a failed list read is recorded (stakesFailed) and reported
  * as false.
  */
-export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
+export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean | 'behind'> {
   const chain: ChainLayer = yield getChain()
   const network = yield* select(selectReadNetwork)
   const poolId = yield* select(selectActivePoolId)
@@ -177,6 +177,13 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
       ? { rows: [...rows, ...stakesAt(shown.userStakes, data.state.rate, chainTime, shown.chainTime)], next: step.nextOffset }
       : yield call(stakeRowsOrFailure, lens, data.pool, wallet!, plan.rowCount)
   } else if (step.kind === 'readAgain') list = yield call(stakeRowsOrFailure, lens, data.pool, wallet!, plan.rowCount)
+  // Behind the block of this app's last transaction (a load balancer's lagging backend): asked again in a moment, so
+  // a confirmed stake or close shows within a block of its receipt, not at the next 15 s update.
+  const floor = chain.blockFloor(network.chainId)
+  if (block && block.number < floor && shown.behindReads < timers.BEHIND_ATTEMPTS) {
+    yield put(poolReadBehind())
+    return 'behind'
+  }
   if (answeredBehind({ shown, poolId, samePool, wallet, block: block?.number ?? null })) {
     log.warn('stake', 'a read answered from a block behind the figures on screen; set aside', {
       answered: block!.number,
@@ -220,10 +227,17 @@ export function* loadPool(mode: ReadMode = 'full'): SagaIterator<boolean> {
   return true
 }
 
-/** One read of the page; a failure is logged and recorded (the figures on screen stay, marked as not current). */
+/**
+ * One read of the page; a failure is logged and recorded (the figures on screen stay, marked as not current). An answer
+ * from behind the app's last transaction is read again after BEHIND_RETRY_MS.
+ */
 function* readOnce(mode: ReadMode): SagaIterator<boolean> {
   try {
-    return yield call(loadPool, mode)
+    for (;;) {
+      const done: boolean | 'behind' = yield call(loadPool, mode)
+      if (done !== 'behind') return done
+      yield delay(timers.BEHIND_RETRY_MS)
+    }
   } catch (err) {
     log.warn('stake', 'pool read failed', err)
     const error = readFailureMessage(err)

@@ -90,6 +90,36 @@ function* readChain(
   }
 }
 
+type Answers = [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }]
+
+/**
+ * The API's status and the chain reads, side by side, never from behind what the page has already shown. Behind a load
+ * balancer the chain reads may come from a backend that trails the newest block a transaction of this app landed in
+ * (a claim's): they are asked for again, not shown (BEHIND_RETRY_MS, at most BEHIND_ATTEMPTS times; after that the
+ * chain itself went back). A status older than the one on screen (another replica of the API, behind) is not shown
+ * either: the one on screen stays. A status behind the claim's block is shown as it is, and the claim page says it is
+ * being processed (selectClaimBlock: 'stale') while refreshUntilCurrent asks again.
+ */
+function* readNotBehind(chain: ChainLayer, network: Network, address: string, quiet: boolean): SagaIterator<Answers> {
+  const shown = yield* select(selectVestingInfo)
+  const holder = yield* select(selectVestingHolder)
+  const sameHolder = (holder ?? '').toLowerCase() === address.toLowerCase()
+  for (let attempt = 1; ; attempt++) {
+    const floor = chain.blockFloor(network.chainId)
+    const answers: Answers = yield all([
+      call(readVestingInfo, network.vestingApiBase, address, quiet),
+      call(readChain, chain, network, address, quiet),
+    ])
+    const [info, onChain] = answers
+    const chainBehind = Array.isArray(onChain) && onChain[2] !== null && onChain[2].number < floor
+    if (!chainBehind || attempt >= timers.BEHIND_ATTEMPTS) {
+      const older = sameHolder && !('error' in info) && Number(info.currentBlock) < Number(shown.currentBlock)
+      return older ? [shown, onChain] : answers
+    }
+    yield delay(timers.BEHIND_RETRY_MS)
+  }
+}
+
 /**
  * Vesting status from the network's API and, at the same time, the chain reads. The chain results land first and the
  * status last, so the page never sees a new status next to an old last claimed block (which would flash the claim as
@@ -107,10 +137,13 @@ export function* loadVesting(quiet = false): SagaIterator<boolean> {
   yield put(vestingRequested())
   // Building the calls takes a task of its own, not the one of the wallet event or click that asked (§10).
   yield call(nextTask)
-  const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }] = yield all([
-    call(readVestingInfo, network.vestingApiBase, address, quiet),
-    call(readChain, chain, network, address, quiet),
-  ])
+  const [info, onChain]: [VestingInfo | { error: string }, [bigint, PoolData, Block | null] | { error: string }] = yield call(
+    readNotBehind,
+    chain,
+    network,
+    address,
+    quiet,
+  )
   // The page renders the answers in a task of their own, not in the one that decoded them (docs/architecture.md §10).
   yield call(nextTask)
   if (Array.isArray(onChain)) {
@@ -207,7 +240,8 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
     yield put(claimSettled({ ok: false, error: 'There is nothing to claim.' }))
     return false
   }
-  // The signed claim as the API gave it: it commits to the claimed total and last claim block it was made for.
+  // The signed claim as the API gave it: it commits to the claimed total and last claim block it was made for, and is
+  // simulated on a node that has reached that block (the wallet's may trail the API's by a block or two).
   const outcome: TxOutcome = yield call(
     runTx,
     kind,
@@ -216,6 +250,7 @@ function* sendClaim(kind: 'claim' | 'claimStake', send: HarvestCall): SagaIterat
       data: send(contracts.harvest(network.contracts.harvest).interface, args),
     },
     network.chainId,
+    { atLeastBlock: Number(info.currentBlock) },
   )
   // A rejection already shows its notice; the page shows only what went wrong (a revert's reason, a dropped send).
   yield put(claimSettled({ ok: outcome.ok, error: outcome.rejected ? null : outcome.error }))
