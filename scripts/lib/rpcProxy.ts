@@ -125,6 +125,7 @@ export async function startRpcProxy(target: string, initial: ProxyNetwork = {}) 
       counts.requestBytes += body.length
       type Call = { id?: unknown; method: string; params?: { data?: string; input?: string }[] }
       let refused: Call[] = []
+      let refusals: object[] = []
       let batch = false
       let method: string | undefined
       // A public node's round trip, and its cap on eth_getLogs: a wider range is refused as providers refuse it.
@@ -148,49 +149,39 @@ export async function startRpcProxy(target: string, initial: ProxyNetwork = {}) 
             counts.calls++
             counts.byMethod[call.method] = (counts.byMethod[call.method] ?? 0) + 1
           }
-          if (network.logsBlockCap) {
-            const tooWide = (c: Call) => {
-              if (c.method !== 'eth_getLogs') return false
-              const f = (c.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
-              return Number(f.toBlock) - Number(f.fromBlock) + 1 > network.logsBlockCap!
-            }
-            const wide = calls.filter(tooWide)
-            if (wide.length > 0) {
-              const errors = wide.map((c) => ({
-                jsonrpc: '2.0',
-                id: c.id,
-                error: { code: -32005, message: `block range exceeds the limit of ${network.logsBlockCap} blocks` },
-              }))
-              if (!batch || wide.length === calls.length) {
-                res.writeHead(200, { 'content-type': 'application/json' })
-                return void res.end(JSON.stringify(batch ? errors : errors[0]))
-              }
-            }
+          // A call the proxy refuses gets the error a node gives it: a getLogs range over the cap, or a read past the
+          // gas cap (failCalls); the rest of a batch is forwarded.
+          const tooWide = (c: Call) => {
+            if (!network.logsBlockCap || c.method !== 'eth_getLogs') return false
+            const f = (c.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
+            return Number(f.toBlock) - Number(f.fromBlock) + 1 > network.logsBlockCap
           }
-          if (failing !== null) {
-            const hit = (c: Call) =>
-              c.method === 'eth_call' && (c.params?.[0]?.data ?? c.params?.[0]?.input ?? '').startsWith(failing!)
-            refused = calls.filter(hit)
-            if (refused.length > 0) body = Buffer.from(JSON.stringify(batch ? calls.filter((c) => !hit(c)) : []))
+          const hit = (c: Call) =>
+            failing !== null && c.method === 'eth_call' && (c.params?.[0]?.data ?? c.params?.[0]?.input ?? '').startsWith(failing)
+          refused = calls.filter((c) => tooWide(c) || hit(c))
+          refusals = refused.map((c) => ({
+            jsonrpc: '2.0',
+            id: c.id,
+            error: tooWide(c)
+              ? { code: -32005, message: `block range exceeds the limit of ${network.logsBlockCap} blocks` }
+              : { code: -32000, message: 'gas required exceeds allowance' },
+          }))
+          if (refused.length > 0) {
+            parsedCalls = calls.filter((c) => !refused.includes(c))
+            body = Buffer.from(JSON.stringify(parsedCalls))
           }
         } catch {
           // forwarded as is; the node answers the parse error
         }
-      // A call the proxy refuses gets the error a node gives a read past its gas cap; the rest of a batch is forwarded.
-      const refusals = refused.map((c) => ({
-        jsonrpc: '2.0',
-        id: c.id,
-        error: { code: -32000, message: 'gas required exceeds allowance' },
-      }))
-      if (refused.length > 0 && !batch) {
+      if (refused.length > 0 && (!batch || parsedCalls?.length === 0)) {
         res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
-        res.end(JSON.stringify(refusals[0]))
+        res.end(JSON.stringify(batch ? refusals : refusals[0]))
         return
       }
-      if (parsedCalls && refused.length === 0 && network.lag && draw() < network.lag.share) {
+      if (parsedCalls && network.lag && draw() < network.lag.share) {
         counts.lagged++
         try {
-          const answers = await behind(parsedCalls, network.lag.blocks)
+          const answers = [...(await behind(parsedCalls, network.lag.blocks)), ...refusals]
           counts.bytes += JSON.stringify(answers).length
           res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
           return void res.end(JSON.stringify(batch ? answers : answers[0]))

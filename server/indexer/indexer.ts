@@ -230,8 +230,9 @@ export class Indexer {
     if (tip.number >= headNumber) return false
 
     const from = tip.number + 1
-    // The range's end is pinned by its hash before its logs are asked for, and checked again after: logs read from
-    // a branch that a reorg replaced meanwhile (or from a lagging node behind a load balancer) are never written.
+    // The range's end is pinned by its hash in the same batch as its logs (so by the backend that answers them), and
+    // checked again after: logs read from a branch that a reorg replaced meanwhile, or from a backend behind a load
+    // balancer that had not reached the end (it answers logs only up to its own head), are never written.
     const pinned = new Map<number, string | undefined>()
     const pin = async (end: number) => void pinned.set(end, (await this.blockAt(end))?.hash)
     const read = await this.reader.read(this.addresses(), INDEXED_TOPICS, from, headNumber, pin)

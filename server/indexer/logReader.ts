@@ -41,7 +41,9 @@ export class LogReader {
 
   /**
    * The logs of `addresses` with one of `topics` from `from` up to at most `to`, and the last block they cover;
-   * `before` runs before each eth_getLogs with the end it asks for.
+   * `before` runs beside each eth_getLogs with the end it asks for. Made in the same tick, its reads go in the same
+   * JSON-RPC batch as the logs, so to the same backend of a load balancer: a backend that has not reached the end (and
+   * answers the logs only up to its own head) shows itself there.
    */
   async read(
     addresses: string[],
@@ -52,9 +54,9 @@ export class LogReader {
   ): Promise<{ to: number; logs: RawLog[] }> {
     for (;;) {
       const end = Math.min(to, from + this.range - 1)
-      await before(end)
+      const pinned = before(end)
       try {
-        const logs = await this.get(addresses, topics, from, end)
+        const [logs] = await Promise.all([this.get(addresses, topics, from, end), pinned])
         if (logs.length > DENSE_LOGS && end > from) {
           this.range = Math.max(1, Math.floor((end - from + 1) / 2))
           this.successes = 0
