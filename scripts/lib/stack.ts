@@ -25,6 +25,12 @@ export interface E2EStack {
   rpc: Awaited<ReturnType<typeof startRpcProxy>>
   /** The same in front of the API, as the app reaches it. */
   apiProxy: Awaited<ReturnType<typeof startRpcProxy>>
+  /**
+   * Proxies in front of the node for the scripted wallet and for the API (its reads and its index): plain unless a
+   * network profile is applied (scripts/lib/networkProfiles.ts).
+   */
+  walletRpc: Awaited<ReturnType<typeof startRpcProxy>>
+  apiRpc: Awaited<ReturnType<typeof startRpcProxy>>
   stop: () => Promise<void>
 }
 
@@ -37,6 +43,8 @@ export interface E2EStackOptions {
   buildCache?: string
   /** The build waits for this (another stack that fills `buildCache`) before it starts; the rest starts at once. */
   buildAfter?: Promise<unknown>
+  /** Extra environment for the API (e.g. its calls-a-second budget under a network profile). */
+  apiEnv?: NodeJS.ProcessEnv
 }
 
 export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStack> {
@@ -57,13 +65,18 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
     stops.push(rpc.stop)
     const apiProxy = await startRpcProxy(`http://127.0.0.1:${apiPort}`)
     stops.push(apiProxy.stop)
+    const walletRpc = await startRpcProxy(node.url)
+    stops.push(walletRpc.stop)
+    const apiRpc = await startRpcProxy(node.url)
+    stops.push(apiRpc.stop)
     const dist = path.join(deploymentsDir, 'dist')
     // The API opens its index (PGlite's first start takes seconds) while the app builds: neither waits for the other.
     const [api] = await Promise.all([
       startApi(
         apiPort,
-        node.url,
+        apiRpc.url,
         {
+          ...opts.apiEnv,
           DEPLOYMENTS_DIR: deploymentsDir,
           API_ALLOWED_ORIGINS: appUrl,
           API_LOG_LEVEL: 'warn',
@@ -87,7 +100,18 @@ export async function startE2EStack(opts: E2EStackOptions = {}): Promise<E2EStac
     ])
     const app = await serveStatic(dist, appPort)
     stops.push(app.stop)
-    return { chainUrl: node.url, apiUrl: api.url, appUrl: app.url, deploymentsDir, distDir: dist, rpc, apiProxy, stop }
+    return {
+      chainUrl: node.url,
+      apiUrl: api.url,
+      appUrl: app.url,
+      deploymentsDir,
+      distDir: dist,
+      rpc,
+      apiProxy,
+      walletRpc,
+      apiRpc,
+      stop,
+    }
   } catch (err) {
     await stop()
     throw err

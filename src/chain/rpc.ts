@@ -1,6 +1,16 @@
 import { FetchRequest, JsonRpcProvider, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
 
 /**
+ * How long a request the endpoint refused with 429 waits before it is sent again (attempt 0, 1, ...): the seconds its
+ * Retry-After asks (ethers would read them as milliseconds and send again at once), else 250 ms doubling up to 8 s.
+ */
+export function throttleWaitMs(attempt: number, retryAfter: string | undefined, random: number): number {
+  const asked = retryAfter && /^\d+$/.test(retryAfter) ? Math.min(30_000, Number(retryAfter) * 1000) : 0
+  const backoff = Math.min(8_000, 250 * 2 ** Math.min(attempt, 5))
+  return Math.max(asked, Math.round(Math.min(8_000, backoff * (0.8 + 0.4 * random))))
+}
+
+/**
  * A batching JSON-RPC provider over a list of endpoints, for reads. Each batch (every call made in the same tick) is
  * one HTTP request to the endpoint that answered last; only when that request fails at the transport level (refused,
  * timed out, an HTTP error) is the same batch sent to the next endpoint. So the normal case costs exactly what a
@@ -39,6 +49,11 @@ export class FailoverRpcProvider extends JsonRpcProvider {
       const index = (this.current + attempt) % this.urls.length
       const request = new FetchRequest(this.urls[index])
       request.timeout = this.timeoutMs
+      // A public endpoint's rate limit: wait and ask the same endpoint again, as ethers does, but for as long as it asks.
+      request.retryFunc = async (_req, response, attempt) => {
+        await new Promise((r) => setTimeout(r, throttleWaitMs(attempt, response.headers['retry-after'], Math.random())))
+        return true
+      }
       request.body = JSON.stringify(payload)
       request.setHeader('content-type', 'application/json')
       try {
