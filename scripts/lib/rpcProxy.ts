@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Socket } from 'node:net'
 import { answerBehind, type RpcAnswer, type RpcCall } from './laggingBackend'
+import { seededRandom } from './seededRandom'
 
 /**
  * What the proxy does with requests: 'none' forwards them; 'down' drops the connection unanswered (the target looks
@@ -28,18 +29,6 @@ export interface ProxyNetwork {
   seed?: number
 }
 
-/** A small seeded generator (mulberry32): the proxy's draws repeat with the seed. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * A counting HTTP proxy on 127.0.0.1 in front of a JSON-RPC node or the API: forwards every request to `target` (same
  * path, method and body) and counts HTTP round trips, the bytes of the requests and of the answers, JSON-RPC calls (a batch counts each
@@ -50,7 +39,7 @@ function random(seed: number) {
  */
 export async function startRpcProxy(target: string, initial: ProxyNetwork = {}) {
   let network: ProxyNetwork = { ...initial }
-  let draw = random(initial.seed ?? 1)
+  let draw = seededRandom(initial.seed ?? 1)
   /** Times (ms) and weights of what the rate limit let through in the last second. */
   const window: { at: number; n: number }[] = []
   const counts = {
@@ -243,7 +232,7 @@ export async function startRpcProxy(target: string, initial: ProxyNetwork = {}) 
   }
   const setNetwork = (next: ProxyNetwork) => {
     network = { ...next }
-    draw = random(next.seed ?? 1)
+    draw = seededRandom(next.seed ?? 1)
     window.length = 0
   }
   const reset = () => {

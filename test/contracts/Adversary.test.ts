@@ -76,6 +76,7 @@ import {
   StakingPoolFactory__factory,
   type ImplAndTermsV1,
 } from '../../src/chain/types'
+import { seededRandom } from '../../scripts/lib/seededRandom'
 
 /** Figures of each attack, printed with ADV_VERBOSE=1; a green run stays quiet. */
 const log = (...args: unknown[]) => process.env.ADV_VERBOSE && console.log(...args)
@@ -253,18 +254,6 @@ async function expectFullySolvent(sys: Sys, pool: Pool, holders: string[]) {
     }
   }
   expect(st.obligations - committed, 'shared fees cover the gains of every active stake').to.be.greaterThanOrEqual(gains)
-}
-
-/** Deterministic PRNG. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /**
@@ -764,7 +753,7 @@ describe('Adversary: paged views (getStakeInfos, Lens pages)', () => {
     const sys = await fresh()
     const pool = sys.poolV1
     const u = sys.users[3]
-    const r = rng(7)
+    const r = seededRandom(7)
     const active = new Set<bigint>()
     const closes: { id: bigint; at: bigint }[] = []
     let count = 0n
@@ -999,7 +988,7 @@ describe('Adversary: random hostile sequences (solvency, closability, exact figu
       const poolAddr = await pool.getAddress()
       const tokenAddr = await sys.token.getAddress()
       const resAddr = await sys.reservoir.getAddress()
-      const r = rng(seed)
+      const r = seededRandom(seed)
       const pick = <X>(xs: readonly X[]) => xs[Math.floor(r() * xs.length)]
       const big = (maxExp: number) => BigInt(Math.floor(10 ** (r() * maxExp)))
       const users = sys.users
@@ -2100,7 +2089,7 @@ describe('Adversary: the fee stream (version 1)', () => {
     const sys = await fresh()
     const pool = sys.poolV1
     const m = new Modeled(sys, pool, 1, poolParams(V1_PARAMS))
-    const r = rng(21)
+    const r = seededRandom(21)
     const pick = <X>(xs: readonly X[]) => xs[Math.floor(r() * xs.length)]
     const users = sys.users
     let fees = 0

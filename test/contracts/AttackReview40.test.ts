@@ -37,6 +37,7 @@ import {
   PoolSettings__factory,
   PoolViews__factory,
 } from '../../src/chain/types'
+import { seededRandom } from '../../scripts/lib/seededRandom'
 
 const T = (n: number | bigint) => BigInt(n) * ONE
 const ZERO = ethers.ZeroAddress
@@ -163,17 +164,6 @@ async function solvent(w: W) {
   const bal = await w.f.token.balanceOf(w.poolAddr)
   const ob = (await w.pool.getPoolState()).obligations
   expect(bal >= ob, `pool holds ${fmt(bal)}, owes ${fmt(ob)}`).to.equal(true)
-}
-
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function errorName(pool: Pool, e: unknown): string {
@@ -458,7 +448,7 @@ describe('Attack review (issue 40)', function () {
       const resAddr = await f.reservoir.getAddress()
       await (await pool.setRefererMinStake(ONE)).wait()
       const seed = Number(process.env.SEED ?? 11)
-      const r = rng(seed)
+      const r = seededRandom(seed)
       const pick = <X>(xs: X[]) => xs[Math.floor(r() * xs.length)]
       const total0 = (
         await Promise.all([...users.map((u) => u.address), poolAddr, resAddr].map((a) => f.token.balanceOf(a)))
