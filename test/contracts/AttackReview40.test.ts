@@ -24,8 +24,10 @@ import {
   PERCENT,
   VIRTUAL_SHARES,
   earlyWithdrawalFee,
+  poolParams,
   referralBonusPercent,
   repaidShare,
+  type PoolParams,
 } from '../../src/domain/math'
 import { V1_PARAMS } from '../../scripts/lib/system'
 import {
@@ -52,23 +54,8 @@ async function reviewFixture() {
 type F = Awaited<ReturnType<typeof reviewFixture>>
 type Pool = F['poolV1']
 
-interface Params {
-  inflationPercent: bigint
-  refererBonusPercent: bigint
-  timeBonusPercent: bigint
-  unHoldFee: bigint
-  holdTimeRefMin: bigint
-  holdTimeMax: bigint
-}
-const DEFAULTS: Params = {
-  inflationPercent: BigInt(V1_PARAMS.inflationPercent),
-  refererBonusPercent: BigInt(V1_PARAMS.refererBonusPercent),
-  timeBonusPercent: BigInt(V1_PARAMS.timeBonusPercent),
-  unHoldFee: BigInt(V1_PARAMS.unHoldFee),
-  holdTimeRefMin: BigInt(V1_PARAMS.holdTimeRefMin),
-  holdTimeMax: BigInt(V1_PARAMS.holdTimeMax),
-}
-/** Referral-heavy parameters: 50% referral, 30% length, 90-day maximum, 1-day referral minimum, 100% fee. */
+type Params = PoolParams
+const DEFAULTS: Params = poolParams(V1_PARAMS)
 const REFERRAL_HEAVY: Params = {
   ...DEFAULTS,
   refererBonusPercent: T(50),

@@ -198,6 +198,21 @@ async function closeAt(w: World, u: HardhatEthersSigner, ids: bigint[], t: bigin
   }
 }
 
+/**
+ * Referer `R`'s early close at `t` (previewed as `fr`) while it owes nothing: no payback, its whole fee streams to the
+ * holders and the reservoir gets its forfeited terms only.
+ */
+async function closeOwingNothing(w: World, R: HardhatEthersSigner, fr: ClosePreview, t: bigint): Promise<Closed> {
+  const cr = await closeAt(w, R, [0n], t)
+  expect(cr.unstaked).to.deep.equal([[R.address, 0n, fr.amountOut, fr.fee, fr.forfeited]])
+  expect(cr.paidBack, 'ReferralPaidBack').to.deep.equal([])
+  expect(
+    [cr.toReservoir, cr.streamed],
+    `R's fee ${fmt(fr.fee)}: to the reservoir ${fmt(cr.toReservoir)} (forfeited ${fmt(fr.forfeited)}), streamed ${fmt(cr.streamed)}`,
+  ).to.deep.equal([fr.forfeited, fr.fee])
+  return cr
+}
+
 /** What the referer owes for referred stake `m` (base units): its funded referral bonus, whole BACKING_UNITs down. */
 function lienOf(p: PoolParams, m: Made): bigint {
   const referral = referralBonusPercent(p.refererBonusPercent, true, m.hold, p.holdTimeMax)
@@ -276,13 +291,7 @@ describe('Referral debt and fee shares (issue 40)', () => {
     const tr = t0 + 100n * DAY
     const fr = closeOf(r, tr)
     expect(fr.fee).to.equal((T(900_000) * ONE * (MAX_HOLD - 100n * DAY)) / MAX_HOLD / ONE)
-    const cr = await closeAt(w, R, [0n], tr)
-    expect(cr.unstaked).to.deep.equal([[R.address, 0n, fr.amountOut, fr.fee, fr.forfeited]])
-    expect(cr.paidBack, 'ReferralPaidBack').to.deep.equal([])
-    expect(
-      [cr.toReservoir, cr.streamed],
-      `R's fee ${fmt(fr.fee)}: to the reservoir ${fmt(cr.toReservoir)} (forfeited ${fmt(fr.forfeited)}), streamed ${fmt(cr.streamed)}`,
-    ).to.deep.equal([fr.forfeited, fr.fee])
+    const cr = await closeOwingNothing(w, R, fr, tr)
     expect(cr.toUser).to.equal(fr.received)
     expect(await pool.getReferralBacking(R.address, 0n)).to.deep.equal([0n, 0n, 0n])
   })
@@ -320,13 +329,7 @@ describe('Referral debt and fee shares (issue 40)', () => {
     // Day 10: R closes early and pays back nothing.
     const tr = r.time + 10n * DAY
     const fr = closeOf(r, tr)
-    const cr = await closeAt(w, R, [0n], tr)
-    expect(cr.unstaked).to.deep.equal([[R.address, 0n, fr.amountOut, fr.fee, fr.forfeited]])
-    expect(cr.paidBack, 'ReferralPaidBack').to.deep.equal([])
-    expect(
-      [cr.toReservoir, cr.streamed],
-      `R's fee ${fmt(fr.fee)}: to the reservoir ${fmt(cr.toReservoir)} (forfeited ${fmt(fr.forfeited)}), streamed ${fmt(cr.streamed)}`,
-    ).to.deep.equal([fr.forfeited, fr.fee])
+    const cr = await closeOwingNothing(w, R, fr, tr)
     expect(await pool.getReferralBacking(R.address, 0n)).to.deep.equal([0n, 0n, 0n])
 
     // The holder, the only stake at risk, gets all of it but the virtual shares' part once the stream is over.
@@ -372,13 +375,7 @@ describe('Referral debt and fee shares (issue 40)', () => {
     // Day 500: R's whole fee goes to the holders.
     const tr = r.time + 500n * DAY
     const fr = closeOf(r, tr)
-    const cr = await closeAt(w, R, [0n], tr)
-    expect(cr.unstaked).to.deep.equal([[R.address, 0n, fr.amountOut, fr.fee, fr.forfeited]])
-    expect(cr.paidBack, 'ReferralPaidBack').to.deep.equal([])
-    expect(
-      [cr.toReservoir, cr.streamed],
-      `R's fee ${fmt(fr.fee)}: to the reservoir ${fmt(cr.toReservoir)} (forfeited ${fmt(fr.forfeited)}), streamed ${fmt(cr.streamed)}`,
-    ).to.deep.equal([fr.forfeited, fr.fee])
+    const cr = await closeOwingNothing(w, R, fr, tr)
     expect(cr.toUser).to.equal(fr.received)
     // Once streamed, the holder and the 1-wei stake (both at risk) share it with the virtual shares.
     await time.increaseTo(tr + FEE_STREAM + 1n)
@@ -405,13 +402,7 @@ describe('Referral debt and fee shares (issue 40)', () => {
 
     const tr = t0 + 10n * DAY
     const fr = closeOf(r, tr)
-    const cr = await closeAt(w, R, [0n], tr)
-    expect(cr.unstaked).to.deep.equal([[R.address, 0n, fr.amountOut, fr.fee, fr.forfeited]])
-    expect(cr.paidBack, 'ReferralPaidBack').to.deep.equal([])
-    expect(
-      [cr.toReservoir, cr.streamed],
-      `R's fee ${fmt(fr.fee)}: to the reservoir ${fmt(cr.toReservoir)} (forfeited ${fmt(fr.forfeited)}), streamed ${fmt(cr.streamed)}`,
-    ).to.deep.equal([fr.forfeited, fr.fee])
+    const cr = await closeOwingNothing(w, R, fr, tr)
     expect(cr.toUser).to.equal(fr.received)
     expect(await pool.getReferralBacking(R.address, 0n)).to.deep.equal([0n, 0n, 0n])
   })
